@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors';
+import { emailField, phoneDigits, requiredText } from './fields';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const signInSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('email'), email: emailField, password: requiredText(200) }),
+  z.object({
+    method: z.literal('phone'),
+    phone: phoneDigits.pipe(z.string().min(1, { error: ERROR_CODES.REQUIRED })),
+    password: requiredText(200),
+  }),
+]);
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;

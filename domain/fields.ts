@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors';
+import { toLatinDigits } from './digits';
+
+/**
+ * Field builders shared by client forms and server routes. Issue messages are error codes;
+ * each side turns them into words through the `errors` locale namespace.
+ */
+export function requiredText(maxLength: number) {
+  return z
+    .string({ error: ERROR_CODES.REQUIRED })
+    .trim()
+    .min(1, { error: ERROR_CODES.REQUIRED, abort: true })
+    .max(maxLength, { error: ERROR_CODES.VALIDATION_FAILED });
+}
+
+export const emailField = z
+  .string({ error: ERROR_CODES.REQUIRED })
+  .trim()
+  .min(1, { error: ERROR_CODES.REQUIRED, abort: true })
+  .pipe(z.email({ error: ERROR_CODES.INVALID_EMAIL }))
+  .transform((email) => email.toLowerCase());
+
+/** Digits as typed on any keyboard, kept as ASCII digits with an optional leading +. */
+export const phoneDigits = z
+  .string({ error: ERROR_CODES.REQUIRED })
+  .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''));
+
+/** Turns zod issues into `{ fieldPath: code }`, the first issue of each field winning. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,30 @@
+export const LOCALES = ['ar', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: Locale = 'ar';
+export const LOCALE_COOKIE = 'locale';
+export const COUNTRY_COOKIE = 'country';
+/** A year: the choice of language and country should outlive a session. */
+export const PREFERENCE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function resolveLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+export function directionOf(locale: Locale): 'rtl' | 'ltr' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Reads one cookie out of a Cookie header or `document.cookie`. */
+export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}

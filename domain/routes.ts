@@ -1,0 +1,66 @@
+/**
+ * The routes of SPEC.md section 2. The client builds its router from these paths and the server
+ * answers a path that matches none of them with a 404 status (the page still renders the 404 view).
+ */
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  register: '/Register',
+  forgotPassword: '/forget_password',
+  profile: '/profile',
+  myAds: '/my_ads',
+  myReviews: '/my_reviews',
+  mySubscriptions: '/my_subscriptions',
+  orders: '/orders',
+  ad: '/ad/:slug',
+  adDraft: '/ad/draft/:slug',
+  adEdit: '/ad/edit/:slug',
+  createSale: '/create-sales',
+  createSaleOfType: '/create-sales/:slug',
+  favorites: '/favorites',
+  messages: '/messages',
+  conversation: '/messages/:slug',
+  productList: '/product_list',
+  subscriptions: '/subscriptions',
+  subscriptionCheckout: '/subscriptions/:slug',
+  user: '/user/:slug',
+  contactUs: '/contact_us',
+  faq: '/frequently_asked_questions',
+  privacyPolicy: '/privacy-policy',
+  terms: '/terms_and_conditions',
+  whoAreWe: '/who_are_we',
+  pushToken: '/push-token',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Fills `:param` segments; values are URI-encoded. */
+export function pathTo(route: RouteName, params: Record<string, string> = {}): string {
+  return ROUTES[route].replace(/:([a-z]+)/gi, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${route}`);
+    return encodeURIComponent(value);
+  });
+}
+
+const ROUTE_MATCHERS = Object.values(ROUTES).map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'),
+);
+
+/** Whether a pathname belongs to a known route (case-insensitive, as the client router matches). */
+export function isKnownPath(pathname: string): boolean {
+  return ROUTE_MATCHERS.some((matcher) => matcher.test(pathname));
+}
+
+export const SIGN_IN_REDIRECT_PARAM = 'redirect';
+
+/** Where to send a visitor to sign in so that they come back to `back` afterwards. */
+export function signInPathFor(back: string): string {
+  return `${ROUTES.login}?${SIGN_IN_REDIRECT_PARAM}=${encodeURIComponent(back)}`;
+}
+
+/** Only a path on this site may be a redirect target; anything else goes home. */
+export function safeRedirectPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return ROUTES.home;
+  return value;
+}

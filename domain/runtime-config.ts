@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { LOCALES } from './locale';
+
+/** What the server injects into every HTML page as `window.__APP_CONFIG__`. */
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  locale: z.enum(LOCALES),
+  defaultLocale: z.enum(LOCALES),
+  currency: z.string().length(3),
+  buildId: z.string().min(1),
+  uploadLimits: z.object({
+    imageBytes: z.number().int().positive(),
+    videoBytes: z.number().int().positive(),
+    documentBytes: z.number().int().positive(),
+  }),
+  country: z.string().length(2).nullable(),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const RUNTIME_CONFIG_GLOBAL = '__APP_CONFIG__';
+
+export const buildInfoSchema = z.object({
+  buildId: z.string().min(1),
+  builtAt: z.string(),
+});
+export type BuildInfo = z.infer<typeof buildInfoSchema>;
+
+/** Where a build's manifest lives: one path per build id (SPEC.md section 7). */
+export function buildManifestPath(buildId: string): string {
+  return `/_build/${encodeURIComponent(buildId)}/manifest.json`;
+}
+export const LATEST_BUILD_PATH = '/api/build/latest';

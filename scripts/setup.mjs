@@ -1,0 +1,65 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What `npm start`, `npm test` and `npm run dev` share: run from the root, install what is missing. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+/** Installs the npm packages when node_modules is missing or older than the lockfile. */
+export async function ensureDependencies() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  console.log('Installing npm packages (better-sqlite3 compiles from source: about two minutes the first time)…');
+  const code = await run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (code !== 0) throw new Error('npm ci failed');
+}
+
+export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Debian's Chromium for the end-to-end tests; installed here when missing and allowed. */
+export async function ensureChromium() {
+  if (fs.existsSync(CHROMIUM_PATH)) return true;
+  if (!isRoot()) {
+    console.error(`Chromium is missing at ${CHROMIUM_PATH}. Install Debian's package first: sudo apt-get install -y chromium`);
+    return false;
+  }
+  console.log("Installing Debian's Chromium for the end-to-end tests…");
+  if ((await run('apt-get', ['update', '-qq'])) !== 0) return false;
+  return (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })) === 0;
+}
+
+/** Builds the client when there is no build or a source file is newer than it. */
+export async function ensureClientBuild({ force = false } = {}) {
+  const built = path.join(ROOT, 'dist', 'build.json');
+  if (!force && fs.existsSync(built) && !newerThan(fs.statSync(built).mtimeMs, ['src', 'domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'])) return;
+  console.log('Building the client…');
+  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (code !== 0) throw new Error('client build failed');
+}
+
+function newerThan(time, entries) {
+  const stack = entries.map((entry) => path.join(ROOT, entry));
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (!fs.existsSync(current)) continue;
+    const stat = fs.statSync(current);
+    if (stat.isDirectory()) stack.push(...fs.readdirSync(current).map((name) => path.join(current, name)));
+    else if (stat.mtimeMs > time) return true;
+  }
+  return false;
+}
+
+export function commandExists(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}

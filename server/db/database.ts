@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { ServerConfig } from '../config';
+import type { Database } from './schema';
+
+const PG_INT8_OID = 20;
+// Timestamps in ms and money in minor units stay far below 2^53, so int8 is safe as a JS number.
+pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
+
+export function createDatabase(settings: ServerConfig['database']): Kysely<Database> {
+  if (settings.dialect === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: settings.connectionString, max: 10 }) }),
+    });
+  }
+  fs.mkdirSync(path.dirname(settings.file), { recursive: true });
+  const sqlite = new SQLite(settings.file);
+  // WAL lets readers go on while one writer commits; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

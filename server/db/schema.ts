@@ -1,0 +1,131 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Timestamps are integer milliseconds since the epoch, money is
+ * integer minor units, flags are 0/1 integers: the same values on SQLite and PostgreSQL.
+ */
+export interface Database {
+  countries: CountryTable;
+  cities: CityTable;
+  categories: CategoryTable;
+  brands: BrandTable;
+  users: UserTable;
+  sessions: SessionTable;
+  ads: AdTable;
+  contact_messages: ContactMessageTable;
+  outbox: OutboxTable;
+}
+
+export interface CountryTable {
+  code: string;
+  dial_code: string;
+  currency: string;
+  sort_order: number;
+}
+
+export interface CityTable {
+  id: number;
+  country_code: string;
+  name_ar: string;
+  name_en: string;
+}
+
+export interface CategoryTable {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  name_ar: string;
+  name_en: string;
+  icon: string;
+  sort_order: number;
+}
+
+export interface BrandTable {
+  id: number;
+  category_id: number;
+  name_ar: string;
+  name_en: string;
+}
+
+export interface UserTable {
+  id: string;
+  slug: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  country_code: string;
+  city_id: number | null;
+  password_hash: string;
+  about: string;
+  created_at: number;
+  verified_at: number | null;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie's token, so a leaked table opens no session. */
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AdTable {
+  id: string;
+  slug: string;
+  owner_id: string;
+  type: string;
+  status: string;
+  title: string;
+  description: string;
+  category_id: number;
+  subcategory_id: number | null;
+  brand_id: number | null;
+  condition: string;
+  currency: string;
+  price: number | null;
+  shipping_type: string;
+  shipping_fee: number | null;
+  opening_amount: number | null;
+  on_back_price: number | null;
+  instant_purchase_amount: number | null;
+  allow_decimal_bids: number;
+  negotiable: number;
+  returnable: number;
+  country_code: string;
+  city_id: number | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  auction_duration_ms: number | null;
+  sub_auction_duration_ms: number | null;
+  live_link: string | null;
+  offers_visible_to_subscribers: number;
+  seq: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+}
+
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  locale: string;
+  user_id: string | null;
+  created_at: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type AdRow = Selectable<AdTable>;
+export type NewAd = Insertable<AdTable>;

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOCALES, LOCALE_COOKIE, type Locale, DEFAULT_LOCALE, isLocale, readCookie } from '../domain/locale';
+import type { ErrorCode } from '../domain/errors';
+
+const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
+
+function loadNamespace(namespace: string): Record<Locale, Record<string, unknown>> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, `${namespace}.json`), 'utf8'))]),
+  ) as Record<Locale, Record<string, unknown>>;
+}
+
+/** The same words the client shows, read from locales/<lang>/. */
+const ERROR_MESSAGES = loadNamespace('errors') as Record<Locale, Record<string, string>>;
+const META = loadNamespace('meta') as Record<Locale, { title: string; description: string }>;
+
+export function errorMessage(code: ErrorCode, locale: Locale): string {
+  return ERROR_MESSAGES[locale][code] ?? ERROR_MESSAGES[locale].INTERNAL ?? code;
+}
+
+export function pageMeta(locale: Locale): { title: string; description: string } {
+  return META[locale];
+}
+
+/** The visitor's locale: the language cookie, else the first supported Accept-Language, else Arabic. */
+export function localeOfRequest(headers: { cookie?: string; 'accept-language'?: string }): Locale {
+  const fromCookie = readCookie(headers.cookie, LOCALE_COOKIE);
+  if (isLocale(fromCookie)) return fromCookie;
+  const accepted = headers['accept-language']?.split(',').map((part) => part.split(';')[0]!.trim().slice(0, 2).toLowerCase());
+  return accepted?.find(isLocale) ?? DEFAULT_LOCALE;
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { AdDetail, AdStatus, AdSummary, AdType, ProductCondition, ShippingType } from '../../../domain/ad';
+import type { Database } from '../../db/schema';
+
+/** Ads with the names a card needs, in one query: category and city joined, never looked up per row. */
+export function selectAdSummaries(db: Kysely<Database>) {
+  return db
+    .selectFrom('ads')
+    .innerJoin('categories as category', 'category.id', 'ads.category_id')
+    .leftJoin('cities as city', 'city.id', 'ads.city_id')
+    .select([
+      'ads.id', 'ads.slug', 'ads.type', 'ads.status', 'ads.title', 'ads.condition', 'ads.currency', 'ads.price',
+      'ads.opening_amount', 'ads.instant_purchase_amount', 'ads.shipping_type', 'ads.country_code',
+      'ads.starts_at', 'ads.ends_at', 'ads.published_at',
+      'category.name_ar as category_ar', 'category.name_en as category_en', 'category.icon as category_icon',
+      'city.name_ar as city_ar', 'city.name_en as city_en',
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectAdSummaries>['executeTakeFirstOrThrow']>>;
+
+export function toAdSummary(row: SummaryRow): AdSummary {
+  return {
+    slug: row.slug,
+    type: row.type as AdType,
+    status: row.status as AdStatus,
+    title: row.title,
+    condition: row.condition as ProductCondition,
+    currency: row.currency,
+    price: row.price,
+    openingAmount: row.opening_amount,
+    instantPurchaseAmount: row.instant_purchase_amount,
+    shippingType: row.shipping_type as ShippingType,
+    countryCode: row.country_code,
+    city: row.city_ar !== null && row.city_en !== null ? { ar: row.city_ar, en: row.city_en } : null,
+    category: { ar: row.category_ar, en: row.category_en },
+    categoryIcon: row.category_icon,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    publishedAt: row.published_at,
+  };
+}
+
+export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<(AdDetail & { ownerId: string }) | undefined> {
+  const row = await selectAdSummaries(db)
+    .innerJoin('users as seller', 'seller.id', 'ads.owner_id')
+    .leftJoin('categories as subcategory', 'subcategory.id', 'ads.subcategory_id')
+    .leftJoin('brands as brand', 'brand.id', 'ads.brand_id')
+    .select([
+      'ads.owner_id', 'ads.description', 'ads.shipping_fee', 'ads.on_back_price', 'ads.allow_decimal_bids', 'ads.negotiable',
+      'ads.returnable', 'ads.auction_duration_ms', 'ads.sub_auction_duration_ms', 'ads.live_link', 'ads.offers_visible_to_subscribers',
+      'seller.slug as seller_slug', 'seller.first_name as seller_first_name', 'seller.last_name as seller_last_name', 'seller.created_at as seller_joined_at',
+      'subcategory.name_ar as subcategory_ar', 'subcategory.name_en as subcategory_en',
+      'brand.name_ar as brand_ar', 'brand.name_en as brand_en',
+    ])
+    .where('ads.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...toAdSummary(row),
+    ownerId: row.owner_id,
+    description: row.description,
+    subcategory: row.subcategory_ar !== null && row.subcategory_en !== null ? { ar: row.subcategory_ar, en: row.subcategory_en } : null,
+    brand: row.brand_ar !== null && row.brand_en !== null ? { ar: row.brand_ar, en: row.brand_en } : null,
+    shippingFee: row.shipping_fee,
+    hasReservePrice: row.on_back_price !== null,
+    allowDecimalBids: row.allow_decimal_bids === 1,
+    negotiable: row.negotiable === 1,
+    returnable: row.returnable === 1,
+    auctionDurationMs: row.auction_duration_ms,
+    subAuctionDurationMs: row.sub_auction_duration_ms,
+    liveLink: row.live_link,
+    offersVisibleToSubscribers: row.offers_visible_to_subscribers === 1,
+    seller: { slug: row.seller_slug, fullName: `${row.seller_first_name} ${row.seller_last_name}`, joinedAt: row.seller_joined_at },
+  };
+}

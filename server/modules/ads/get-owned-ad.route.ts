@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adDetailSchema } from '../../../domain/ad';
+import { ERROR_CODES } from '../../../domain/errors';
+import { AppError } from '../../errors';
+import { findAdDetail } from './ads.repository';
+
+/** An ad as its owner manages it, drafts included. Anyone else is refused, signed in or not. */
+const getOwnedAdRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/my/ads/:slug',
+    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: adDetailSchema } } },
+    async (request) => {
+      if (!request.user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
+      const ad = await findAdDetail(app.db, request.params.slug);
+      if (!ad || ad.status === 'DELETED') throw new AppError(ERROR_CODES.NOT_FOUND);
+      if (ad.ownerId !== request.user.id) throw new AppError(ERROR_CODES.FORBIDDEN);
+      const { ownerId: _ownerId, ...ownedAd } = ad;
+      return ownedAd;
+    },
+  );
+};
+export default getOwnedAdRoute;

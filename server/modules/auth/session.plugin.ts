@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: (SessionUser & { sessionId: string }) | null;
+  }
+  interface FastifyInstance {
+    sessions: {
+      start(reply: FastifyReply, userId: string): Promise<void>;
+      end(reply: FastifyReply, sessionId: string | undefined): Promise<void>;
+    };
+  }
+}
+
+/** Only a hash of the token is stored, so reading the table does not let anyone in. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Server-side sessions behind an httpOnly, SameSite cookie; the cookie holds a random token only. */
+export default fp(
+  async (app) => {
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.config.secureCookies };
+
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || !request.url.startsWith('/api/')) return;
+      const found = await app.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as session_id', 'users.id', 'users.slug', 'users.first_name', 'users.last_name', 'users.email'])
+        .where('sessions.id', '=', hashToken(token))
+        .where('sessions.expires_at', '>', app.now())
+        .executeTakeFirst();
+      if (found) {
+        request.user = { id: found.id, slug: found.slug, fullName: `${found.first_name} ${found.last_name}`, email: found.email, sessionId: found.session_id };
+      }
+    });
+
+    app.decorate('sessions', {
+      async start(reply, userId) {
+        const token = randomBytes(32).toString('base64url');
+        const now = app.now();
+        await app.db.insertInto('sessions').values({ id: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS }).execute();
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+      },
+      async end(reply, sessionId) {
+        if (sessionId) await app.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+    });
+  },
+  { name: 'sessions', dependencies: ['database', 'clock', 'config'] },
+);

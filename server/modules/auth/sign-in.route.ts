@@ -1,0 +1,27 @@
+import { verify } from '@node-rs/argon2';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sessionUserSchema, signInSchema } from '../../../domain/auth';
+import { ERROR_CODES } from '../../../domain/errors';
+import { AppError } from '../../errors';
+
+/** Signs in by email or phone with a password; a wrong pair is refused without saying which half was wrong. */
+const signInRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/auth/sign-in',
+    { schema: { body: signInSchema, response: { 200: sessionUserSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const user = await app.db
+        .selectFrom('users')
+        .select(['id', 'slug', 'first_name', 'last_name', 'email', 'password_hash'])
+        .where(body.method === 'email' ? 'email' : 'phone', '=', body.method === 'email' ? body.email : body.phone)
+        .executeTakeFirst();
+      const refusal = body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD;
+      if (!user || !user.password_hash || !(await verify(user.password_hash, body.password))) throw new AppError(refusal);
+      await app.sessions.start(reply, user.id);
+      return { id: user.id, slug: user.slug, fullName: `${user.first_name} ${user.last_name}`, email: user.email };
+    },
+  );
+};
+export default signInRoute;

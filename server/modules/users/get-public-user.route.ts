@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicUserSchema } from '../../../domain/ad';
+import { ERROR_CODES } from '../../../domain/errors';
+import { AppError } from '../../errors';
+import { selectAdSummaries, toAdSummary } from '../ads/ads.repository';
+
+/** A seller's public page: who they are and what they have on sale. No email, no phone. */
+const getPublicUserRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/users/:slug',
+    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: publicUserSchema } } },
+    async (request) => {
+      const user = await app.db
+        .selectFrom('users')
+        .leftJoin('cities', 'cities.id', 'users.city_id')
+        .select(['users.id', 'users.slug', 'users.first_name', 'users.last_name', 'users.about', 'users.created_at', 'users.country_code', 'cities.name_ar', 'cities.name_en'])
+        .where('users.slug', '=', request.params.slug)
+        .executeTakeFirst();
+      if (!user) throw new AppError(ERROR_CODES.NOT_FOUND);
+      const ads = await selectAdSummaries(app.db)
+        .where('ads.owner_id', '=', user.id)
+        .where('ads.status', '=', 'PUBLISHED')
+        .orderBy('ads.published_at', 'desc')
+        .limit(60)
+        .execute();
+      return {
+        slug: user.slug,
+        fullName: `${user.first_name} ${user.last_name}`,
+        about: user.about,
+        joinedAt: user.created_at,
+        countryCode: user.country_code,
+        city: user.name_ar !== null && user.name_en !== null ? { ar: user.name_ar, en: user.name_en } : null,
+        ads: ads.map(toAdSummary),
+      };
+    },
+  );
+};
+export default getPublicUserRoute;

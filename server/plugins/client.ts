@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '../../domain/errors';
+import { UPLOAD_LIMITS } from '../../domain/limits';
+import { COUNTRY_COOKIE, DEFAULT_LOCALE, readCookie } from '../../domain/locale';
+import { isKnownPath } from '../../domain/routes';
+import { type BuildInfo, buildInfoSchema, type RuntimeConfig } from '../../domain/runtime-config';
+import { AppError } from '../errors';
+import { localeOfRequest } from '../i18n';
+import { renderPageShell } from '../html/page-shell';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    buildInfo: BuildInfo;
+  }
+}
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Hashed file names change with their content, so browsers may keep them for a year. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the client: hashed assets with long-lived caching, and for every page path the HTML
+ * shell carrying the visitor's locale and the runtime configuration. With VITE_DEV_SERVER the
+ * same shell is served through Vite, with hot reload.
+ */
+export default fp(
+  async (app) => {
+    const { clientDistDir, environment, viteDevServer } = app.config;
+    const distIndex = path.join(clientDistDir, 'index.html');
+    const hasBuild = fs.existsSync(distIndex);
+    if (!hasBuild && environment === 'production' && !viteDevServer) {
+      throw new Error(`No client build at ${distIndex}: run "npm run build" first.`);
+    }
+
+    const buildFile = path.join(clientDistDir, 'build.json');
+    const buildInfo: BuildInfo =
+      hasBuild && fs.existsSync(buildFile) && !viteDevServer
+        ? buildInfoSchema.parse(JSON.parse(fs.readFileSync(buildFile, 'utf8')))
+        : { buildId: 'dev', builtAt: new Date(app.now()).toISOString() };
+    app.decorate('buildInfo', buildInfo);
+
+    let loadTemplate: (url: string) => Promise<string>;
+    if (viteDevServer) {
+      const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+      const vite = await createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: 'custom' });
+      app.addHook('onClose', async () => vite.close());
+      await app.register(middie);
+      app.use(vite.middlewares);
+      const sourceIndex = path.join(PROJECT_ROOT, 'index.html');
+      loadTemplate = async (url) => vite.transformIndexHtml(url, await fs.promises.readFile(sourceIndex, 'utf8'));
+    } else {
+      // Without a build (server tests, a first `npm run serve`), the source template still shows
+      // that locale and configuration are injected.
+      const template = fs.readFileSync(hasBuild ? distIndex : path.join(PROJECT_ROOT, 'index.html'), 'utf8');
+      loadTemplate = async () => template;
+      if (hasBuild) {
+        await app.register(fastifyStatic, {
+          root: clientDistDir,
+          wildcard: false,
+          index: false,
+          allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/build.json',
+          setHeaders: (reply, filePath) => {
+            const relative = path.relative(clientDistDir, filePath);
+            reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : 'no-cache');
+          },
+        });
+      }
+    }
+
+    const runtimeConfig = (request: FastifyRequest): RuntimeConfig => {
+      const country = readCookie(request.headers.cookie, COUNTRY_COOKIE);
+      return {
+        apiBaseUrl: app.config.publicApiBaseUrl,
+        locale: localeOfRequest(request.headers),
+        defaultLocale: DEFAULT_LOCALE,
+        currency: app.config.currency,
+        buildId: buildInfo.buildId,
+        uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
+        country: country && /^[A-Z]{2}$/.test(country) ? country : null,
+      };
+    };
+
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0]!;
+      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request));
+      return reply
+        .code(isKnownPath(pathname) ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    };
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/assets/');
+      if (isPageRequest) return sendPage(request, reply);
+      throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND);
+    });
+  },
+  { name: 'client', dependencies: ['config', 'clock', 'errors'] },
+);

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import fp from 'fastify-plugin';
+import { createDatabase } from '../db/database';
+import { dialectOf, type DialectName } from '../db/dialect';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { seedOnFirstRun } from '../db/seed/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: DialectName;
+  }
+}
+
+/** Opens the database, brings its schema up to date and seeds it on its first run. */
+export default fp(
+  async (app) => {
+    const db = createDatabase(app.config.database);
+    app.addHook('onClose', async () => db.destroy());
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    if (await seedOnFirstRun(db, { demo: app.config.seedDemoData, now: app.now() })) app.log.info('seed data inserted');
+    app.decorate('db', db);
+    app.decorate('dialect', dialectOf(db));
+  },
+  { name: 'database', dependencies: ['config', 'clock'] },
+);

@@ -1,0 +1,20 @@
+import { Center, Spinner } from '@chakra-ui/react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { signInPathFor } from '../../../domain/routes';
+import { useSession } from '../../lib/session';
+
+/** Pages for signed-in people: a visitor is sent to sign in and brought back afterwards. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isError) throw session.error;
+  if (session.isPending) {
+    return (
+      <Center py="20">
+        <Spinner size="lg" />
+      </Center>
+    );
+  }
+  if (!session.data) return <Navigate replace to={signInPathFor(`${location.pathname}${location.search}${location.hash}`)} />;
+  return <Outlet />;
+}

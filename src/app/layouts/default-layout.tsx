@@ -1,0 +1,16 @@
+import { Box, Container } from '@chakra-ui/react';
+import { PageOutlet } from '../page-outlet';
+import { SiteHeader } from './header/site-header';
+import { SiteFooter } from './site-footer';
+
+export function DefaultLayout() {
+  return (
+    <Box minH="100vh" display="flex" flexDirection="column" data-layout="default">
+      <SiteHeader />
+      <Container as="main" maxW="7xl" py="6" flex="1">
+        <PageOutlet />
+      </Container>
+      <SiteFooter />
+    </Box>
+  );
+}

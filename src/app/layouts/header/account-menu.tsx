@@ -1,0 +1,68 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, LogIn, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { ROUTES, signInPathFor } from '../../../../domain/routes';
+import { api } from '../../../lib/api-client';
+import { sessionQueryKey, useSession } from '../../../lib/session';
+import { UserText } from '../../../lib/ui/user-text';
+import { ButtonLink } from '../../../lib/ui/router-link';
+
+const ACCOUNT_LINKS = [
+  { to: ROUTES.profile, label: 'nav.profile' },
+  { to: ROUTES.myAds, label: 'nav.myAds' },
+  { to: ROUTES.favorites, label: 'nav.favorites' },
+  { to: ROUTES.messages, label: 'nav.messages' },
+  { to: ROUTES.orders, label: 'nav.orders' },
+] as const;
+
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = useMutation({
+    mutationFn: () => api.post('/auth/sign-out'),
+    onSuccess: async () => {
+      queryClient.setQueryData(sessionQueryKey, null);
+      await navigate(ROUTES.home);
+    },
+  });
+
+  if (!session.data) {
+    return (
+      <ButtonLink to={signInPathFor(location.pathname + location.search)} size="sm" variant="outline" data-testid="sign-in-link">
+        <LogIn aria-hidden />
+        {t('nav.signIn')}
+      </ButtonLink>
+    );
+  }
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline" data-testid="account-menu">
+          <UserRound aria-hidden />
+          <UserText>{session.data.fullName}</UserText>
+          <ChevronDown aria-hidden />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {ACCOUNT_LINKS.map((link) => (
+              <Menu.Item key={link.to} value={link.to} asChild>
+                <RouterLink to={link.to}>{t(link.label)}</RouterLink>
+              </Menu.Item>
+            ))}
+            <Menu.Separator />
+            <Menu.Item value="sign-out" onSelect={() => signOut.mutate()} data-testid="sign-out">
+              {t('nav.signOut')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

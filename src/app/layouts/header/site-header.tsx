@@ -1,0 +1,84 @@
+import { Box, Container, Flex, HStack, Text } from '@chakra-ui/react';
+import { Plus, ShoppingBag } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { ROUTES } from '../../../../domain/routes';
+import { ButtonLink } from '../../../lib/ui/router-link';
+import { AccountMenu } from './account-menu';
+import { CountryPicker } from './country-picker';
+import { LanguageSwitch } from './language-switch';
+import { SearchBox } from './search-box';
+
+const NAV_LINKS = [
+  { to: ROUTES.home, label: 'nav.home' },
+  { to: ROUTES.productList, label: 'nav.browse' },
+  { to: `${ROUTES.productList}?kind=AUCTION`, label: 'nav.auctions' },
+  { to: `${ROUTES.productList}?kind=TENDER`, label: 'nav.tenders' },
+  { to: ROUTES.favorites, label: 'nav.favorites' },
+  { to: ROUTES.messages, label: 'nav.messages' },
+] as const;
+
+export function Logo() {
+  const { t } = useTranslation();
+  return (
+    <NavLink to={ROUTES.home} aria-label={t('brand.home')}>
+      <HStack gap="2" color="colorPalette.fg">
+        <ShoppingBag size={28} aria-hidden />
+        <Text fontWeight="bold" fontSize="xl" color="fg">
+          {t('brand.name')}
+        </Text>
+      </HStack>
+    </NavLink>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  return (
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      <Container maxW="7xl" py="3">
+        <Flex gap="3" align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
+          <Logo />
+          <Box flex="1" minW={{ base: 'full', md: '0' }} order={{ base: 3, md: 0 }}>
+            <SearchBox />
+          </Box>
+          <HStack gap="1" marginInlineStart={{ base: 'auto', md: '0' }}>
+            <CountryPicker />
+            <LanguageSwitch />
+            <AccountMenu />
+            <ButtonLink to={ROUTES.createSale} size="sm" display={{ base: 'none', lg: 'inline-flex' }}>
+              <Plus aria-hidden />
+              {t('nav.postAd')}
+            </ButtonLink>
+          </HStack>
+        </Flex>
+      </Container>
+      <Box as="nav" aria-label={t('nav.main')} borderTopWidth="1px">
+        <Container maxW="7xl">
+          <HStack gap="1" overflowX="auto" py="1">
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end>
+                {({ isActive }) => (
+                  <Text
+                    as="span"
+                    display="block"
+                    px="3"
+                    py="2"
+                    fontSize="sm"
+                    whiteSpace="nowrap"
+                    borderRadius="l2"
+                    fontWeight={isActive ? 'semibold' : 'normal'}
+                    color={isActive ? 'colorPalette.fg' : 'fg.muted'}
+                    _hover={{ bg: 'bg.muted' }}
+                  >
+                    {t(link.label)}
+                  </Text>
+                )}
+              </NavLink>
+            ))}
+          </HStack>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ERROR_CODES } from '../../../../domain/errors';
+import { useChosenCountry } from '../../../lib/country';
+import { HttpError } from '../../../lib/http';
+import { useLocale } from '../../../lib/use-locale';
+import { CategoryIcon } from '../../../lib/ui/category-icon';
+import { UserText } from '../../../lib/ui/user-text';
+import { useAd } from '../api/get-ad';
+import { AdPrice } from '../components/ad-price';
+import { AdTerms } from '../components/ad-terms';
+import { SaleTypeBadge } from '../components/sale-type-badge';
+import { SellerCard } from '../components/seller-card';
+
+const COPIED_NOTICE_MS = 2000;
+
+export default function AdPage() {
+  const { t } = useTranslation('ads');
+  const locale = useLocale();
+  const { slug = '' } = useParams();
+  const ad = useAd(slug);
+  const country = useChosenCountry();
+  const [copied, setCopied] = useState(false);
+
+  if (ad.isPending) {
+    return (
+      <Center py="20" data-page="ad">
+        <Spinner size="lg" />
+      </Center>
+    );
+  }
+  if (ad.isError) {
+    if (ad.error instanceof HttpError && ad.error.code === ERROR_CODES.PRODUCT_UNAVAILABLE) {
+      return (
+        <Alert.Root status="warning" data-page="ad">
+          <Alert.Indicator />
+          <Alert.Title>{t('errors:PRODUCT_UNAVAILABLE')}</Alert.Title>
+        </Alert.Root>
+      );
+    }
+    throw ad.error;
+  }
+
+  const data = ad.data;
+  const share = async () => {
+    await navigator.clipboard.writeText(window.location.href);
+    setCopied(true);
+    setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
+  };
+
+  return (
+    <Stack gap="6" data-page="ad">
+      {country && country !== data.countryCode ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t('notAvailableInCountry')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+        <Stack gap="4">
+          <Center bg="colorPalette.subtle" color="colorPalette.fg" borderRadius="l3" aspectRatio={16 / 9}>
+            <CategoryIcon name={data.categoryIcon} size={96} />
+          </Center>
+          <Box bg="bg" borderWidth="1px" borderRadius="l3" p="5">
+            <Heading as="h2" size="md" mb="3">
+              {t('description')}
+            </Heading>
+            <Text whiteSpace="pre-line">
+              <UserText>{data.description}</UserText>
+            </Text>
+          </Box>
+        </Stack>
+        <Stack gap="4">
+          <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="l3" p="5">
+            <HStack gap="2" wrap="wrap">
+              <SaleTypeBadge type={data.type} />
+              <Text fontSize="sm" color="fg.muted">
+                {[data.category[locale], data.subcategory?.[locale], data.brand?.[locale]].filter(Boolean).join(' › ')}
+              </Text>
+            </HStack>
+            <Heading as="h1" size="2xl">
+              <UserText>{data.title}</UserText>
+            </Heading>
+            <AdPrice ad={data} fontSize="2xl" fontWeight="bold" color="colorPalette.fg" />
+            <Text fontSize="sm" color="fg.muted">
+              {data.city ? data.city[locale] : data.countryCode}
+            </Text>
+            <AdTerms ad={data} />
+            <Button variant="outline" onClick={() => void share()} alignSelf="start">
+              <Link2 aria-hidden />
+              {copied ? t('shareCopied') : t('share')}
+            </Button>
+          </Stack>
+          <SellerCard seller={data.seller} />
+        </Stack>
+      </Grid>
+    </Stack>
+  );
+}

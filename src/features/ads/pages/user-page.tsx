@@ -1,0 +1,53 @@
+import { Avatar, Center, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import { useLocale } from '../../../lib/use-locale';
+import { UserText } from '../../../lib/ui/user-text';
+import { usePublicUser } from '../api/get-public-user';
+import { AdGrid } from '../components/ad-grid';
+
+export default function UserPage() {
+  const { t } = useTranslation('ads');
+  const locale = useLocale();
+  const { slug = '' } = useParams();
+  const user = usePublicUser(slug);
+  if (user.isPending) {
+    return (
+      <Center py="20" data-page="user">
+        <Spinner size="lg" />
+      </Center>
+    );
+  }
+  if (user.isError) throw user.error;
+  const data = user.data;
+  return (
+    <Stack gap="8" data-page="user">
+      <HStack gap="4" bg="bg" borderWidth="1px" borderRadius="l3" p="6" align="start">
+        <Avatar.Root size="2xl">
+          <Avatar.Fallback name={data.fullName} />
+        </Avatar.Root>
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            <UserText>{data.fullName}</UserText>
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {t('seller.joined', { date: formatDate(data.joinedAt) })}
+            {data.city ? ` · ${data.city[locale]}` : ''}
+          </Text>
+          {data.about ? (
+            <Text mt="2">
+              <UserText>{data.about}</UserText>
+            </Text>
+          ) : null}
+        </Stack>
+      </HStack>
+      <Stack gap="4">
+        <Heading as="h2" size="lg">
+          {t('seller.adsTitle', { count: data.ads.length })}
+        </Heading>
+        {data.ads.length === 0 ? <Text color="fg.muted">{t('seller.noAds')}</Text> : <AdGrid ads={data.ads} />}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Button, Field, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type SignInInput, signInSchema } from '../../../../domain/auth';
+import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
+import { HttpError } from '../../../lib/http';
+import { AppLink } from '../../../lib/ui/router-link';
+import { useSignIn } from '../api/sign-in';
+
+type SignInForm = { method: 'email' | 'phone'; email: string; phone: string; password: string };
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  const form = useForm<SignInForm>({
+    defaultValues: { method: 'email', email: '', phone: '', password: '' },
+    // The form keeps both identifier fields; the schema checks the one the chosen method uses.
+    resolver: zodResolver(signInSchema) as unknown as Resolver<SignInForm>,
+  });
+  const method = useWatch({ control: form.control, name: 'method' });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    const input: SignInInput =
+      values.method === 'email' ? { method: 'email', email: values.email, password: values.password } : { method: 'phone', phone: values.phone, password: values.password };
+    try {
+      await signIn.mutateAsync(input);
+      await navigate(safeRedirectPath(params.get(SIGN_IN_REDIRECT_PARAM)), { replace: true });
+    } catch {
+      // The refusal is shown from the mutation's error below; what was typed stays in the form.
+    }
+  });
+
+  const refusal = signIn.error instanceof HttpError ? signIn.error.code : signIn.error ? 'INTERNAL' : null;
+
+  return (
+    <Stack gap="6" data-page="login">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {t('login.title')}
+        </Heading>
+        <Text color="fg.muted">{t('login.subtitle')}</Text>
+      </Stack>
+      <Tabs.Root value={method} onValueChange={(event) => form.setValue('method', event.value as SignInForm['method'])} variant="enclosed" fitted>
+        <Tabs.List>
+          <Tabs.Trigger value="email">{t('login.byEmail')}</Tabs.Trigger>
+          <Tabs.Trigger value="phone">{t('login.byPhone')}</Tabs.Trigger>
+        </Tabs.List>
+      </Tabs.Root>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {refusal ? (
+            <Alert.Root status="error" data-testid="form-error">
+              <Alert.Indicator />
+              <Alert.Title>{t(`errors:${refusal}`)}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {method === 'email' ? (
+            <Field.Root invalid={!!errors.email}>
+              <Field.Label>{t('fields.email')}</Field.Label>
+              <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
+              <Field.ErrorText>{errors.email?.message ? t(`errors:${errors.email.message}`) : null}</Field.ErrorText>
+            </Field.Root>
+          ) : (
+            <Field.Root invalid={!!errors.phone}>
+              <Field.Label>{t('fields.phone')}</Field.Label>
+              <Input type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder={t('fields.phonePlaceholder')} {...form.register('phone')} />
+              <Field.HelperText>{t('fields.phoneHelp')}</Field.HelperText>
+              <Field.ErrorText>{errors.phone?.message ? t(`errors:${errors.phone.message}`) : null}</Field.ErrorText>
+            </Field.Root>
+          )}
+          <Field.Root invalid={!!errors.password}>
+            <Field.Label>{t('fields.password')}</Field.Label>
+            <Input type="password" autoComplete="current-password" {...form.register('password')} />
+            <Field.ErrorText>{errors.password?.message ? t(`errors:${errors.password.message}`) : null}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" loading={form.formState.isSubmitting} width="full">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Stack gap="2" fontSize="sm" align="center">
+        <AppLink to={ROUTES.forgotPassword}>{t('login.forgot')}</AppLink>
+        <Text>
+          {t('login.noAccount')} <AppLink to={ROUTES.register}>{t('login.register')}</AppLink>
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

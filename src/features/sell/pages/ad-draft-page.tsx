@@ -1,0 +1,5 @@
+import { OwnedAdPage } from '../components/owned-ad-page';
+
+export default function AdDraftPage() {
+  return <OwnedAdPage page="ad-draft" section="draft" />;
+}

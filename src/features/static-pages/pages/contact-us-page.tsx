@@ -1,0 +1,97 @@
+import { Alert, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_TOPICS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '../../../../domain/contact';
+import { HttpError } from '../../../lib/http';
+import { PageHeading } from '../../../lib/ui/page-heading';
+import { useSubmitContactMessage } from '../api/submit-contact-message';
+
+export default function ContactUsPage() {
+  const { t } = useTranslation('static');
+  const submit = useSubmitContactMessage();
+  const form = useForm<ContactMessageInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: { name: '', email: '', topic: 'GENERAL', message: '' },
+  });
+  const errors = form.formState.errors;
+  const errorText = (code: string | undefined) => (code ? t(`errors:${code}`) : null);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await submit.mutateAsync(values);
+      form.reset();
+    } catch (error) {
+      // The server's verdict per field lands on the fields; everything typed stays.
+      if (error instanceof HttpError) {
+        for (const [field, code] of Object.entries(error.fields)) form.setError(field as FieldPath<ContactMessageInput>, { message: code });
+      }
+    }
+  });
+
+  const failure = submit.error instanceof HttpError ? submit.error.code : submit.error ? 'INTERNAL' : null;
+
+  return (
+    <Stack gap="2" data-page="contact-us" maxW="2xl">
+      <PageHeading title={t('contact.title')} subtitle={t('contact.intro')} />
+      <Stack asChild gap="4" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '5', md: '8' }}>
+        <form onSubmit={onSubmit} noValidate>
+        {submit.isSuccess ? (
+          <Alert.Root status="success" data-testid="contact-success">
+            <Alert.Indicator />
+            <Alert.Title>{t('contact.sent')}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {failure ? (
+          <Alert.Root status="error" data-testid="form-error">
+            <Alert.Indicator />
+            <Alert.Title>{t(`errors:${failure}`)}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <Field.Root invalid={!!errors.name} required>
+            <Field.Label>
+              {t('contact.name')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="name" {...form.register('name')} />
+            <Field.ErrorText>{errorText(errors.name?.message)}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.email} required>
+            <Field.Label>
+              {t('contact.email')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
+            <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={!!errors.topic}>
+          <Field.Label>{t('contact.topic')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...form.register('topic')}>
+              {CONTACT_TOPICS.map((topic) => (
+                <option key={topic} value={topic}>
+                  {t(`contact.topics.${topic}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root invalid={!!errors.message} required>
+          <Field.Label>
+            {t('contact.message')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea rows={6} {...form.register('message')} />
+          <Field.ErrorText>{errorText(errors.message?.message)}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" loading={form.formState.isSubmitting} alignSelf="start">
+          {t('contact.submit')}
+        </Button>
+        </form>
+      </Stack>
+    </Stack>
+  );
+}

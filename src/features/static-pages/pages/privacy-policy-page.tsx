@@ -1,0 +1,5 @@
+import { ArticlePage } from '../components/article-page';
+
+export default function PrivacyPolicyPage() {
+  return <ArticlePage page="privacy-policy" section="privacy" />;
+}

@@ -1,0 +1,5 @@
+import { ArticlePage } from '../components/article-page';
+
+export default function TermsPage() {
+  return <ArticlePage page="terms" section="terms" />;
+}

@@ -1,0 +1,34 @@
+import { type Actor, createActor, fromPromise } from 'xstate';
+import { type BuildInfo, buildInfoSchema, buildManifestPath } from '../../domain/runtime-config';
+import { buildUpdateMachine } from '../../machines/build-update.machine';
+import type { HttpClient } from './http';
+
+interface NetworkInformationLike {
+  effectiveType?: string;
+}
+
+export interface BuildCheckDependencies {
+  api: HttpClient;
+  site: HttpClient;
+  currentBuildId: string;
+  connection: NetworkInformationLike | undefined;
+  now: () => number;
+  loadPage: (url: string) => void;
+}
+
+/** Starts the newer-build watch of SPEC.md section 2 for this page. */
+export function startBuildCheck({ api, site, currentBuildId, connection, now, loadPage }: BuildCheckDependencies): Actor<typeof buildUpdateMachine> {
+  const machine = buildUpdateMachine.provide({
+    actors: {
+      fetchLatestBuild: fromPromise<BuildInfo>(async () => buildInfoSchema.parse(await api.get('/build/latest', { query: { t: now() } }))),
+      fetchBuildManifest: fromPromise<unknown, { buildId: string }>(({ input }) => site.get(buildManifestPath(input.buildId))),
+    },
+    actions: {
+      loadNewBuild: (_, params: { url: string }) => loadPage(params.url),
+      reportManifestFailure: (_, params: { error: unknown }) => console.warn('The newer build manifest could not be fetched', params.error),
+    },
+  });
+  const actor = createActor(machine, { input: { currentBuildId, slowConnection: connection?.effectiveType === 'slow-2g' } });
+  actor.start();
+  return actor;
+}

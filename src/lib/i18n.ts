@@ -1,0 +1,56 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { directionOf, LOCALE_COOKIE, type Locale, resolveLocale } from '../../domain/locale';
+import { writePreferenceCookie } from './preferences';
+
+/** Namespaces every page needs are bundled; the others load with the pages that use them. */
+const bundled = import.meta.glob<ResourceKey>('../../locales/*/{common,errors}.json', { eager: true, import: 'default' });
+const onDemand = import.meta.glob<ResourceKey>('../../locales/*/*.json', { import: 'default' });
+
+const localeFilesBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, namespace, callback) {
+    const path = `../../locales/${language}/${namespace}.json`;
+    const bundledResource = bundled[path];
+    if (bundledResource) return callback(null, bundledResource);
+    const load = onDemand[path];
+    if (!load) return callback(new Error(`No translations at ${path}`), false);
+    load().then((resource) => callback(null, resource), (error: Error) => callback(error, false));
+  },
+};
+
+function applyToDocument(locale: Locale) {
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+}
+
+export async function initI18n(locale: Locale) {
+  i18next.on('languageChanged', (language) => applyToDocument(resolveLocale(language)));
+  await i18next
+    .use(localeFilesBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: false,
+      supportedLngs: ['ar', 'en'],
+      ns: ['common', 'errors'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // A key missing from a locale is a bug: say so loudly, the end-to-end tests fail on it.
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key) => console.error(`Missing translation ${namespace}:${key} for ${languages.join(',')}`),
+    });
+  return i18next;
+}
+
+/** Switches language: the html element's lang and dir follow at once, and the cookie keeps the choice. */
+export async function changeLocale(locale: Locale) {
+  writePreferenceCookie(LOCALE_COOKIE, locale);
+  await i18next.changeLanguage(locale);
+}
+
+export function currentLocale(): Locale {
+  return resolveLocale(i18next.language);
+}

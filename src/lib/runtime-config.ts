@@ -1,0 +1,24 @@
+import { UPLOAD_LIMITS } from '../../domain/limits';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, readCookie, resolveLocale } from '../../domain/locale';
+import { DEFAULT_CURRENCY } from '../../domain/money';
+import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig, runtimeConfigSchema } from '../../domain/runtime-config';
+
+/**
+ * The configuration the server injected into the page. A page opened without it (a file
+ * served by something else) still starts, on the defaults and the language cookie.
+ */
+function readRuntimeConfig(): RuntimeConfig {
+  const injected = runtimeConfigSchema.safeParse((window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
+  if (injected.success) return injected.data;
+  return {
+    apiBaseUrl: '/api',
+    locale: resolveLocale(readCookie(document.cookie, LOCALE_COOKIE)),
+    defaultLocale: DEFAULT_LOCALE,
+    currency: DEFAULT_CURRENCY,
+    buildId: 'unknown',
+    uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
+    country: null,
+  };
+}
+
+export const runtimeConfig = readRuntimeConfig();

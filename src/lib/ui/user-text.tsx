@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Text a user wrote (titles, names, descriptions) in either language: isolated so its direction
+ * does not scramble the sentence around it, and marked as not for translation.
+ */
+export function UserText({ children }: { children: ReactNode }) {
+  return (
+    <bdi translate="no" data-user-text="">
+      {children}
+    </bdi>
+  );
+}

@@ -1,0 +1,36 @@
+import '@fontsource/ibm-plex-sans-arabic/400.css';
+import '@fontsource/ibm-plex-sans-arabic/600.css';
+import '@fontsource/ibm-plex-sans-arabic/700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createPath } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { api, site } from './lib/api-client';
+import { startBuildCheck } from './lib/build-check';
+import { initI18n } from './lib/i18n';
+import { runtimeConfig } from './lib/runtime-config';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+
+await initI18n(runtimeConfig.locale);
+const router = createAppRouter();
+
+const buildCheck = startBuildCheck({
+  api,
+  site,
+  currentBuildId: runtimeConfig.buildId,
+  connection: (navigator as Navigator & { connection?: { effectiveType?: string } }).connection,
+  now: Date.now,
+  loadPage: (url) => window.location.assign(url),
+});
+router.subscribe((state) => {
+  if (state.navigation.state === 'loading') buildCheck.send({ type: 'NAVIGATING', url: createPath(state.navigation.location) });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+
+describe(`contact messages on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('stores a valid message and puts an acknowledgement in the outbox, in the sender language', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { cookie: 'locale=en' },
+      payload: { name: 'Layla', email: 'Layla@Example.com', topic: 'ADS', message: 'How do private auctions work?' },
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json() as { id: string };
+    const stored = await t.app.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Layla', email: 'layla@example.com', topic: 'ADS', locale: 'en', message: 'How do private auctions work?' });
+
+    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?recipient=layla@example.com' })).json() as Array<{ channel: string; subject: string }>;
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ channel: 'email', subject: 'We received your message' });
+  });
+
+  it('refuses an incomplete message without storing anything', async () => {
+    const before = await t.app.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ali', email: 'ali@example.com', topic: 'NOPE', message: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ topic: 'VALIDATION_FAILED', message: 'REQUIRED' });
+    const after = await t.app.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connectSocket } from 'socket.io-client';
+import { SOCKET_EVENTS } from '../../domain/realtime-events';
+import { RUNTIME_CONFIG_GLOBAL } from '../../domain/runtime-config';
+import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+
+const FIXED_NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+
+describe(`foundation on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ now: () => FIXED_NOW });
+  });
+  afterAll(async () => t.close());
+
+  it('answers the health check with the database it runs on and the server time', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: testDialect, buildId: 'dev', serverTime: FIXED_NOW });
+  });
+
+  it('migrates an empty database and seeds categories, places and demo data once', async () => {
+    const categories = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    const tree = categories.json() as Array<{ slug: string; name: { ar: string; en: string }; children: Array<{ brands: unknown[] }> }>;
+    expect(tree.length).toBeGreaterThanOrEqual(8);
+    expect(tree.every((category) => category.children.length > 0 && category.name.ar && category.name.en)).toBe(true);
+    expect(tree.flatMap((category) => category.children).some((child) => child.brands.length > 0)).toBe(true);
+
+    const countries = (await t.app.inject({ method: 'GET', url: '/api/countries' })).json() as Array<{ code: string; name: { ar: string; en: string }; cities: unknown[] }>;
+    expect(countries.map((country) => country.code).sort()).toEqual(['AE', 'BH', 'EG', 'JO', 'KW', 'OM', 'QA', 'SA']);
+    expect(countries.find((country) => country.code === 'SA')?.name).toEqual({ ar: 'السعودية', en: 'Saudi Arabia' });
+    expect(countries.every((country) => country.cities.length >= 5)).toBe(true);
+
+    const ads = (await t.app.inject({ method: 'GET', url: '/api/ads?pageSize=60' })).json() as { items: Array<{ type: string }> };
+    expect(new Set(ads.items.map((ad) => ad.type)).size).toBe(7);
+  });
+
+  it('sends every API error in one shape, in the visitor language', async () => {
+    const missingRoute = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missingRoute.statusCode).toBe(404);
+    expect(missingRoute.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'هذا العنوان غير موجود' } });
+
+    const missingAd = await t.app.inject({ method: 'GET', url: '/api/ads/no-such-ad', headers: { cookie: 'locale=en' } });
+    expect(missingAd.statusCode).toBe(404);
+    expect(missingAd.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'We could not find what you are looking for' } });
+
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { cookie: 'locale=en' }, payload: { name: ' ', email: 'not-an-email', topic: 'GENERAL', message: 'hello' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'There are some errors, please try again', fields: { name: 'REQUIRED', email: 'INVALID_EMAIL' } },
+    });
+
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('serves pages with lang and dir from the first byte and the runtime configuration injected', async () => {
+    const arabic = await t.app.inject({ method: 'GET', url: '/' });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.headers['content-type']).toContain('text/html');
+    expect(arabic.body).toMatch(/^<!doctype html>\s*<html lang="ar" dir="rtl">/i);
+    const config = JSON.parse(arabic.body.match(new RegExp(`window\\.${RUNTIME_CONFIG_GLOBAL}=(\\{.*?\\})</script>`))![1]!);
+    expect(config).toMatchObject({ apiBaseUrl: '/api', locale: 'ar', defaultLocale: 'ar', currency: 'SAR', buildId: 'dev', country: null });
+    expect(config.uploadLimits).toEqual({ imageBytes: 10 * 1024 * 1024, videoBytes: 100 * 1024 * 1024, documentBytes: 50 * 1024 * 1024 });
+
+    const english = await t.app.inject({ method: 'GET', url: '/product_list', headers: { cookie: 'locale=en; country=JO' } });
+    expect(english.body).toMatch(/<html lang="en" dir="ltr">/);
+    expect(english.body).toContain('"country":"JO"');
+    expect(english.body).toContain('<title>Souq | Classified ads, auctions and tenders</title>');
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/definitely/not/a/page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toMatch(/<html lang="ar" dir="rtl">/);
+  });
+
+  it('keeps injected configuration from closing its script tag', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'country=</script><script>alert(1)' } });
+    expect(response.body).not.toContain('<script>alert(1)');
+  });
+
+  it('tells which build is latest, uncached', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/build/latest?t=123' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ buildId: 'dev' });
+  });
+
+  it('answers clock-sync pings over socket.io with the server time', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connectSocket(address, { transports: ['websocket'] });
+    try {
+      const reply = await new Promise<{ serverTime: number }>((resolve, reject) => {
+        socket.on('connect_error', reject);
+        socket.emit(SOCKET_EVENTS.CLOCK_PING, resolve);
+      });
+      expect(reply).toEqual({ serverTime: FIXED_NOW });
+    } finally {
+      socket.disconnect();
+    }
+  });
+});

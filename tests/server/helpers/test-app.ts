@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import app from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+
+/**
+ * A fresh marketplace per test file: a new SQLite file, or with TEST_DATABASE_URL a new
+ * PostgreSQL database in the cluster the test run started. Both start empty and migrate.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  dialect: 'sqlite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function buildTestApp(options: { now?: () => number; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
+  const postgres = testDialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // Server tests never depend on a client build being present.
+    CLIENT_DIST_DIR: path.join(dataDir, 'no-build'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const fastify = Fastify({ logger: false });
+  // Unwrapped, so tests reach the decorations (db, now) the way routes do.
+  await fastify.register(fp(app), { config, now: options.now });
+  await fastify.ready();
+  return {
+    app: fastify,
+    dialect: testDialect,
+    close: async () => {
+      await fastify.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
