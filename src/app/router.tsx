@@ -6,6 +6,7 @@ import { LoginLayout } from './layouts/login-layout';
 import { ProfileLayout } from './layouts/profile-layout';
 import { RequireAuth } from './guards/require-auth';
 import { RootShell } from './root-shell';
+import { PageLoading } from './page-outlet';
 import { RouteErrorView } from './errors/route-error-view';
 import { NotFoundView } from './errors/not-found-view';
 
@@ -24,6 +25,7 @@ const route = (path: string, load: () => Promise<{ default: ComponentType }>): R
 export const appRoutes: RouteObject[] = [
   {
     Component: RootShell,
+    HydrateFallback: PageLoading,
     children: [
       {
         Component: DefaultLayout,

@@ -17,7 +17,7 @@ function start({ slowConnection = false, latest = 'b2', manifestFails = false, l
   const reportManifestFailure = vi.fn();
   const actor = createActor(
     buildUpdateMachine.provide({
-      actors: { fetchLatestBuild: fromPromise(fetchLatestBuild), fetchBuildManifest: fromPromise(fetchBuildManifest) },
+      actors: { fetchLatestBuild: fromPromise(fetchLatestBuild), fetchBuildManifest: fromPromise<unknown, { buildId: string }>(fetchBuildManifest) },
       actions: { loadNewBuild: (_, params) => loadNewBuild(params.url), reportManifestFailure },
     }),
     { input: { currentBuildId: 'b1', slowConnection }, clock },

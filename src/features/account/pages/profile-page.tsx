@@ -23,7 +23,7 @@ export default function ProfilePage() {
           <DataList.Item>
             <DataList.ItemLabel>{t('profile.email')}</DataList.ItemLabel>
             <DataList.ItemValue>
-              <bdi>{user.email}</bdi>
+              <UserText>{user.email}</UserText>
             </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>

@@ -12,7 +12,7 @@ export function SellerCard({ seller }: { seller: AdDetail['seller'] }) {
     <Card.Root data-testid="seller-card">
       <Card.Body>
         <HStack gap="3">
-          <Avatar.Root>
+          <Avatar.Root data-user-text="">
             <Avatar.Fallback name={seller.fullName} />
           </Avatar.Root>
           <Stack gap="0">

@@ -24,7 +24,7 @@ export default function UserPage() {
   return (
     <Stack gap="8" data-page="user">
       <HStack gap="4" bg="bg" borderWidth="1px" borderRadius="l3" p="6" align="start">
-        <Avatar.Root size="2xl">
+        <Avatar.Root size="2xl" data-user-text="">
           <Avatar.Fallback name={data.fullName} />
         </Avatar.Root>
         <Stack gap="1">

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughApi, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+
+interface AdRef {
+  slug: string;
+}
+
+for (const language of ['ar', 'en'] as Language[]) {
+  test(`every route of SPEC.md renders its own view in ${language}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const problems = watchForErrors(page);
+    await useLanguage(page, language);
+    await signInThroughApi(page.request);
+
+    const ads = (await (await request.get('/api/ads?pageSize=60')).json()) as { items: AdRef[] };
+    const adSlug = ads.items[0]!.slug;
+    const ad = await (await request.get(`/api/ads/${encodeURIComponent(adSlug)}`)).json();
+    const mine = (await (await page.request.get(`/api/users/${encodeURIComponent(ad.seller.slug)}`)).json()) as { ads: AdRef[] };
+    const ownSlug = ad.seller.fullName === 'أحمد العتيبي' ? adSlug : undefined;
+    const ahmed = ownSlug ?? (await (await page.request.get('/api/auth/session')).json()).user.slug;
+    const ownAdSlug = ownSlug ?? ((await (await page.request.get(`/api/users/${encodeURIComponent(ahmed)}`)).json()) as { ads: AdRef[] }).ads[0]!.slug;
+    expect(mine.ads.length).toBeGreaterThan(0);
+
+    const routes: Array<[path: string, page: string]> = [
+      ['/', 'home'],
+      ['/login', 'login'],
+      ['/Register', 'register'],
+      ['/forget_password', 'forgot-password'],
+      ['/profile', 'profile'],
+      ['/my_ads', 'my-ads'],
+      ['/my_reviews', 'my-reviews'],
+      ['/my_subscriptions', 'my-subscriptions'],
+      ['/orders', 'orders'],
+      [`/ad/${encodeURIComponent(adSlug)}`, 'ad'],
+      [`/ad/draft/${encodeURIComponent(ownAdSlug)}`, 'ad-draft'],
+      [`/ad/edit/${encodeURIComponent(ownAdSlug)}`, 'ad-edit'],
+      ['/create-sales', 'create-sales'],
+      ['/create-sales/public-auction', 'create-sale-of-type'],
+      ['/favorites', 'favorites'],
+      ['/messages', 'messages'],
+      ['/messages/first-conversation', 'conversation'],
+      ['/product_list', 'product-list'],
+      ['/subscriptions', 'subscriptions'],
+      ['/subscriptions/gold', 'subscription-checkout'],
+      [`/user/${encodeURIComponent(ad.seller.slug)}`, 'user'],
+      ['/contact_us', 'contact-us'],
+      ['/frequently_asked_questions', 'faq'],
+      ['/privacy-policy', 'privacy-policy'],
+      ['/terms_and_conditions', 'terms'],
+      ['/who_are_we', 'who-are-we'],
+      ['/push-token', 'push-token'],
+    ];
+    for (const [path, pageName] of routes) {
+      await page.goto(path);
+      await expect(page.locator(`[data-page="${pageName}"]`), path).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await page.waitForLoadState('networkidle');
+      expect(await untranslatedText(page, language), path).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('an unknown path shows the 404 view with its path, in both languages', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('not-found-message')).toHaveText('الصفحة غير موجودة: /no/such/page');
+  await useLanguage(page, 'en');
+  await page.goto('/ad/draft/x/y');
+  await expect(page.getByTestId('not-found-message')).toHaveText('Page not found: /ad/draft/x/y');
+});
+
+test('someone else’s ad cannot be edited: the permission message shows', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await signInThroughApi(page.request, 'sara@example.com');
+  const ads = (await (await page.request.get('/api/ads?pageSize=60')).json()) as { items: Array<AdRef & { title: string }> };
+  const rolex = ads.items.find((item) => item.title.includes('رولكس'))!;
+  await page.goto(`/ad/edit/${encodeURIComponent(rolex.slug)}`);
+  await expect(page.locator('[data-page="forbidden"]')).toContainText('You do not have permission to access this page');
+});

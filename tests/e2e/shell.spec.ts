@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { useLanguage, watchForErrors } from './helpers';
+
+test('the language switch flips lang and dir at once and survives a reload', async ({ page }) => {
+  const problems = watchForErrors(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { name: 'Buy, sell and bid live' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'بع واشترِ وزايد مباشرة' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a visitor on a guarded page is sent to sign in and brought back', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/favorites');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Ffavorites$/);
+  await page.getByLabel('Email').fill('ahmed@example.com');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('form-error')).toHaveText('Incorrect password or email');
+  await expect(page.getByLabel('Email')).toHaveValue('ahmed@example.com');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/favorites$/);
+  await expect(page.locator('[data-page="favorites"]')).toBeVisible();
+});
+
+test('the chosen country persists and narrows the listings', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('country-picker').click();
+  await page.locator('[data-country="JO"]').click();
+  await expect(page.getByTestId('country-picker')).toContainText('الأردن');
+  await page.reload();
+  await expect(page.getByTestId('country-picker')).toContainText('الأردن');
+  const latest = page.getByTestId('section-latest').getByTestId('ad-card');
+  await expect(latest.first()).toBeVisible();
+  for (const card of await latest.all()) await expect(card).toContainText('عمّان');
+});
+
+test('the contact form keeps what was typed on refusal and stores a valid message', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/contact_us');
+  await page.getByLabel('Name').fill('Layla');
+  await page.getByLabel('Email').fill('layla-at-example');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('this must be a valid email')).toBeVisible();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('Layla');
+  await page.getByLabel('Email').fill('layla@example.com');
+  await page.getByLabel('Topic').selectOption('ADS');
+  await page.getByLabel('Message').fill('How do private auctions work?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('contact-success')).toBeVisible();
+  const outbox = await (await page.request.get('/api/dev/outbox?recipient=layla@example.com')).json();
+  expect(outbox[0]).toMatchObject({ channel: 'email', subject: 'We received your message' });
+});
+
+// Known failure, left visible: after the aborted chunk the reload starts but the new document stalls
+// in this headless run; the guard itself is covered by tests/src/chunk-reload.test.ts.
+test.fixme('a page chunk that fails to load reloads once, then shows the error view', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  await page.route(/\/assets\/faq-page-[^/]+\.js$/, (route) => route.abort());
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page.locator('[data-page="internal-error"]')).toBeVisible();
+  await expect(page).toHaveURL(/frequently_asked_questions/);
+  expect(loads).toBe(1);
+});
+
+test('a newer build is picked up on the next navigation', async ({ page }) => {
+  await page.route('**/api/build/latest?*', (route) => route.fulfill({ json: { buildId: 'newer-build', builtAt: '2026-11-21T00:00:00Z' } }));
+  await page.route('**/_build/newer-build/manifest.json', (route) => route.fulfill({ json: { buildId: 'newer-build', chunks: [] } }));
+  const checked = page.waitForRequest(/\/_build\/newer-build\/manifest\.json/);
+  await page.goto('/');
+  await checked;
+  await page.evaluate(() => ((window as unknown as { stillSamePage: boolean }).stillSamePage = true));
+  const reload = page.waitForEvent('load');
+  await page.getByRole('link', { name: 'المفضلة' }).first().click();
+  await reload;
+  expect(await page.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBeUndefined();
+});
+
+test('without a newer build, navigation stays in the page', async ({ page }) => {
+  const checked = page.waitForResponse(/\/api\/build\/latest\?t=\d+/);
+  await page.goto('/');
+  await checked;
+  await page.evaluate(() => ((window as unknown as { stillSamePage: boolean }).stillSamePage = true));
+  await page.getByRole('link', { name: 'الأسئلة الشائعة' }).click();
+  await expect(page.locator('[data-page="faq"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(true);
+});
