@@ -2,7 +2,7 @@ import { Badge, Box, Card, Center, HStack, Stack, Text } from '@chakra-ui/react'
 import { Clock, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { AdSummary } from '../../../../domain/ad';
+import { type AdSummary, isTenderType } from '../../../../domain/ad';
 import { pathTo } from '../../../../domain/routes';
 import { formatDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
@@ -41,7 +41,7 @@ export function AdCard({ ad }: { ad: AdSummary }) {
                 <Text>{t('card.endsOn', { date: formatDate(ad.endsAt) })}</Text>
               </HStack>
             ) : null}
-            {ad.shippingType === 'FREE' ? (
+            {ad.shippingType === 'FREE' && !isTenderType(ad.type) ? (
               <Badge size="sm" variant="surface" colorPalette="green" alignSelf="start">
                 {t('card.freeShipping')}
               </Badge>
