@@ -10,7 +10,15 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // A stop asked of this script (SIGTERM from a supervisor, not only Ctrl-C) reaches the server's graceful shutdown.
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
     child.on('error', () => resolve(1));
   });
 }
