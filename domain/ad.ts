@@ -129,3 +129,8 @@ export const publicUserSchema = z.object({
   ads: z.array(adSummarySchema),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** An ad is offered in its own country; a visitor who chose no country sees every ad. */
+export function isOfferedIn(ad: { countryCode: string }, chosenCountry: string | null): boolean {
+  return chosenCountry === null || ad.countryCode === chosenCountry;
+}

@@ -25,13 +25,3 @@ export const emailField = z
 export const phoneDigits = z
   .string({ error: ERROR_CODES.REQUIRED })
   .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''));
-
-/** Turns zod issues into `{ fieldPath: code }`, the first issue of each field winning. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}

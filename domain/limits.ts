@@ -3,7 +3,7 @@
  * (10/100/50 MB); the Arabic, default-locale reading is the one enforced, and both languages
  * show these same numbers.
  */
-export const MEGABYTE = 1024 * 1024;
+const MEGABYTE = 1024 * 1024;
 export const UPLOAD_LIMITS = {
   imageBytes: 10 * MEGABYTE,
   videoBytes: 100 * MEGABYTE,
@@ -12,7 +12,3 @@ export const UPLOAD_LIMITS = {
   maxImages: 50,
   maxVideos: 1,
 } as const;
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PHONE_MIN_DIGITS = 9;
-export const PHONE_MAX_DIGITS = 14;

@@ -64,3 +64,9 @@ export function safeRedirectPath(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return ROUTES.home;
   return value;
 }
+
+/** A listing address; its filters live in the query string so a search can be shared. */
+export function productListPath(filters: Record<string, string | undefined> = {}): string {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return query.size > 0 ? `${ROUTES.productList}?${query}` : ROUTES.productList;
+}

@@ -3,4 +3,3 @@ export const BUILD_CHECK_DELAY_MS = 1000;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 /** A route change shows its progress only once it has been pending this long (SPEC.md section 2). */
 export const ROUTE_TRANSITION_DELAY_MS = 100;
-export const FINAL_AUCTION_WINDOW_MS = 60_000;

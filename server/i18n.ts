@@ -15,9 +15,18 @@ function loadNamespace(namespace: string): Record<Locale, Record<string, unknown
 /** The same words the client shows, read from locales/<lang>/. */
 const ERROR_MESSAGES = loadNamespace('errors') as Record<Locale, Record<string, string>>;
 const META = loadNamespace('meta') as Record<Locale, { title: string; description: string }>;
+const MESSAGES = loadNamespace('messages') as Record<Locale, Record<string, { subject: string; body: string }>>;
 
 export function errorMessage(code: ErrorCode, locale: Locale): string {
   return ERROR_MESSAGES[locale][code] ?? ERROR_MESSAGES[locale].INTERNAL ?? code;
+}
+
+/** An email, SMS or WhatsApp text in the recipient's language, `{{name}}` placeholders filled in. */
+export function outgoingMessage(key: string, locale: Locale, values: Record<string, string>): { subject: string; body: string } {
+  const template = MESSAGES[locale][key];
+  if (!template) throw new Error(`No outgoing message ${key} in locales/${locale}/messages.json`);
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  return { subject: fill(template.subject), body: fill(template.body) };
 }
 
 export function pageMeta(locale: Locale): { title: string; description: string } {

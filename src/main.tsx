@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { api, site } from './lib/api-client';
 import { startBuildCheck } from './lib/build-check';
 import { initI18n } from './lib/i18n';
+import { BUILD_UPDATE_EVENTS } from '../machines/build-update.machine';
 import { runtimeConfig } from './lib/runtime-config';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -24,7 +25,7 @@ const buildCheck = startBuildCheck({
   loadPage: (url) => window.location.assign(url),
 });
 router.subscribe((state) => {
-  if (state.navigation.state === 'loading') buildCheck.send({ type: 'NAVIGATING', url: createPath(state.navigation.location) });
+  if (state.navigation.state === 'loading') buildCheck.send({ type: BUILD_UPDATE_EVENTS.NAVIGATING, url: createPath(state.navigation.location) });
 });
 
 createRoot(document.getElementById('root')!).render(

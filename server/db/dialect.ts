@@ -16,10 +16,3 @@ export function columnTypes(dialect: DialectName) {
     bigInteger: dialect === 'postgres' ? ('bigint' as const) : ('integer' as const),
   };
 }
-
-/** Whether a driver error is a violation of a unique constraint. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

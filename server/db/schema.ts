@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * The database as Kysely sees it. Timestamps are integer milliseconds since the epoch, money is
@@ -125,7 +125,3 @@ export interface OutboxTable {
   body: string;
   created_at: number;
 }
-
-export type UserRow = Selectable<UserTable>;
-export type AdRow = Selectable<AdTable>;
-export type NewAd = Insertable<AdTable>;

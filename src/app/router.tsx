@@ -6,14 +6,26 @@ import { LoginLayout } from './layouts/login-layout';
 import { ProfileLayout } from './layouts/profile-layout';
 import { RequireAuth } from './guards/require-auth';
 import { RootShell } from './root-shell';
-import { PageLoading } from './page-outlet';
+import { PageLoading } from '../lib/ui/page-loading';
 import { RouteErrorView } from './errors/route-error-view';
 import { NotFoundView } from './errors/not-found-view';
+import { ChunkLoadFailure } from './errors/chunk-load-failure';
+import { isChunkLoadError } from '../lib/chunk-reload';
 
-/** Each page is its own chunk, fetched when its route is first visited. */
+/**
+ * Each page is its own chunk, fetched when its route is first visited. A chunk that fails to
+ * download is answered by a page that decides about reloading, not by an error.
+ */
 const page =
   (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
-  async () => ({ Component: (await load()).default });
+  async () => {
+    try {
+      return { Component: (await load()).default };
+    } catch (error) {
+      if (isChunkLoadError(error)) return { Component: ChunkLoadFailure };
+      throw error;
+    }
+  };
 
 // The boundary sits on the page, so a failing page keeps its layout's header and navigation.
 const route = (path: string, load: () => Promise<{ default: ComponentType }>): RouteObject => ({

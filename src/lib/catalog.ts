@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Country, LocalizedName } from '../../domain/catalog';
-import type { Locale } from '../../domain/locale';
+import type { Category, Country } from '../../domain/catalog';
 import { api } from './api-client';
 
 const CATALOG_STALE_MS = 5 * 60_000;
@@ -19,7 +18,3 @@ export const countriesQueryOptions = queryOptions({
 
 export const useCategories = () => useQuery(categoriesQueryOptions);
 export const useCountries = () => useQuery(countriesQueryOptions);
-
-export function localized(name: LocalizedName, locale: Locale): string {
-  return name[locale];
-}

@@ -19,19 +19,3 @@ export function claimChunkReload(path: string, now: number, storage: Pick<Storag
   storage.setItem(key, String(now));
   return true;
 }
-
-const decisions = new WeakMap<object, boolean>();
-
-/**
- * The decision for one failed route, made once per error object, so a component rendering the
- * same error twice (StrictMode, re-renders) does not spend the reload allowance twice.
- */
-export function decideChunkReload(error: unknown, path: string): boolean {
-  if (!isChunkLoadError(error)) return false;
-  const key = typeof error === 'object' && error !== null ? error : { error };
-  const known = decisions.get(key);
-  if (known !== undefined) return known;
-  const decision = claimChunkReload(path, Date.now(), window.sessionStorage);
-  decisions.set(key, decision);
-  return decision;
-}

@@ -23,7 +23,3 @@ export function formatMoney(minorUnits: number, currency: string, locale: Locale
     maximumFractionDigits: minorUnits % perMajor === 0 ? 0 : Math.log10(perMajor),
   }).format(minorUnits / perMajor);
 }
-
-export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(numberingLocale(locale)).format(value);
-}

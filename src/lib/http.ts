@@ -19,6 +19,12 @@ export class HttpError extends Error {
   }
 }
 
+/** The code to show for a failed call: the server's, or INTERNAL for anything that is not an HTTP error. */
+export function errorCodeOf(error: unknown): ErrorCode | ClientErrorCode | null {
+  if (!error) return null;
+  return error instanceof HttpError ? error.code : ERROR_CODES.INTERNAL;
+}
+
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;

@@ -50,7 +50,3 @@ export async function changeLocale(locale: Locale) {
   writePreferenceCookie(LOCALE_COOKIE, locale);
   await i18next.changeLanguage(locale);
 }
-
-export function currentLocale(): Locale {
-  return resolveLocale(i18next.language);
-}

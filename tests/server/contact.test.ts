@@ -20,9 +20,10 @@ describe(`contact messages on ${testDialect}`, () => {
     const stored = await t.app.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ name: 'Layla', email: 'layla@example.com', topic: 'ADS', locale: 'en', message: 'How do private auctions work?' });
 
-    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?recipient=layla@example.com' })).json() as Array<{ channel: string; subject: string }>;
+    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?recipient=layla@example.com' })).json() as Array<{ channel: string; subject: string; body: string }>;
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ channel: 'email', subject: 'We received your message' });
+    expect(outbox[0]!.body).toMatch(/^Hello Layla, thank you/);
   });
 
   it('refuses an incomplete message without storing anything', async () => {

@@ -74,11 +74,6 @@ describe(`foundation on ${testDialect}`, () => {
     expect(unknown.body).toMatch(/<html lang="ar" dir="rtl">/);
   });
 
-  it('keeps injected configuration from closing its script tag', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'country=</script><script>alert(1)' } });
-    expect(response.body).not.toContain('<script>alert(1)');
-  });
-
   it('tells which build is latest, uncached', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/build/latest?t=123' });
     expect(response.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import type { Database } from '../schema';
 import { CATEGORY_TREE } from './categories';
 import { DEMO_ADS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { SEED_COUNTRIES, seedCityId } from './places';
+import { fullNameOf } from '../../../domain/user';
 
 export interface SeedOptions {
   demo: boolean;
@@ -78,7 +79,7 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
       .insertInto('users')
       .values({
         id,
-        slug: slugify(`${user.firstName} ${user.lastName}`, id.slice(0, 6)),
+        slug: slugify(fullNameOf(user.firstName, user.lastName), id.slice(0, 6)),
         first_name: user.firstName,
         last_name: user.lastName,
         email: user.email,

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdDetail, AdStatus, AdSummary, AdType, ProductCondition, ShippingType } from '../../../domain/ad';
+import { fullNameOf } from '../../../domain/user';
+import { optionalName } from '../../db/localized-name';
 import type { Database } from '../../db/schema';
 
 /** Ads with the names a card needs, in one query: category and city joined, never looked up per row. */
@@ -32,7 +34,7 @@ export function toAdSummary(row: SummaryRow): AdSummary {
     instantPurchaseAmount: row.instant_purchase_amount,
     shippingType: row.shipping_type as ShippingType,
     countryCode: row.country_code,
-    city: row.city_ar !== null && row.city_en !== null ? { ar: row.city_ar, en: row.city_en } : null,
+    city: optionalName(row.city_ar, row.city_en),
     category: { ar: row.category_ar, en: row.category_en },
     categoryIcon: row.category_icon,
     startsAt: row.starts_at,
@@ -41,7 +43,8 @@ export function toAdSummary(row: SummaryRow): AdSummary {
   };
 }
 
-export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<(AdDetail & { ownerId: string }) | undefined> {
+/** One ad with everything its page shows, and apart from it who owns it (never sent to buyers). */
+export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<{ ownerId: string; ad: AdDetail } | undefined> {
   const row = await selectAdSummaries(db)
     .innerJoin('users as seller', 'seller.id', 'ads.owner_id')
     .leftJoin('categories as subcategory', 'subcategory.id', 'ads.subcategory_id')
@@ -57,20 +60,22 @@ export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    ...toAdSummary(row),
     ownerId: row.owner_id,
-    description: row.description,
-    subcategory: row.subcategory_ar !== null && row.subcategory_en !== null ? { ar: row.subcategory_ar, en: row.subcategory_en } : null,
-    brand: row.brand_ar !== null && row.brand_en !== null ? { ar: row.brand_ar, en: row.brand_en } : null,
-    shippingFee: row.shipping_fee,
-    hasReservePrice: row.on_back_price !== null,
-    allowDecimalBids: row.allow_decimal_bids === 1,
-    negotiable: row.negotiable === 1,
-    returnable: row.returnable === 1,
-    auctionDurationMs: row.auction_duration_ms,
-    subAuctionDurationMs: row.sub_auction_duration_ms,
-    liveLink: row.live_link,
-    offersVisibleToSubscribers: row.offers_visible_to_subscribers === 1,
-    seller: { slug: row.seller_slug, fullName: `${row.seller_first_name} ${row.seller_last_name}`, joinedAt: row.seller_joined_at },
+    ad: {
+      ...toAdSummary(row),
+      description: row.description,
+      subcategory: optionalName(row.subcategory_ar, row.subcategory_en),
+      brand: optionalName(row.brand_ar, row.brand_en),
+      shippingFee: row.shipping_fee,
+      hasReservePrice: row.on_back_price !== null,
+      allowDecimalBids: row.allow_decimal_bids === 1,
+      negotiable: row.negotiable === 1,
+      returnable: row.returnable === 1,
+      auctionDurationMs: row.auction_duration_ms,
+      subAuctionDurationMs: row.sub_auction_duration_ms,
+      liveLink: row.live_link,
+      offersVisibleToSubscribers: row.offers_visible_to_subscribers === 1,
+      seller: { slug: row.seller_slug, fullName: fullNameOf(row.seller_first_name, row.seller_last_name), joinedAt: row.seller_joined_at },
+    },
   };
 }

@@ -12,12 +12,10 @@ const getAdRoute: FastifyPluginAsync = async (app) => {
     '/api/ads/:slug',
     { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: adDetailSchema } } },
     async (request) => {
-      const ad = await findAdDetail(app.db, request.params.slug);
-      if (!ad) throw new AppError(ERROR_CODES.NOT_FOUND);
-      if (ad.status === 'DRAFT' && ad.ownerId !== request.user?.id) throw new AppError(ERROR_CODES.NOT_FOUND);
-      if (ad.status === 'ENDED' || ad.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
-      const { ownerId: _ownerId, ...publicAd } = ad;
-      return publicAd;
+      const found = await findAdDetail(app.db, request.params.slug);
+      if (!found || (found.ad.status === 'DRAFT' && found.ownerId !== request.user?.id)) throw new AppError(ERROR_CODES.NOT_FOUND);
+      if (found.ad.status === 'ENDED' || found.ad.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
+      return found.ad;
     },
   );
 };

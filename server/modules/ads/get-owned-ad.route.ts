@@ -13,11 +13,10 @@ const getOwnedAdRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: adDetailSchema } } },
     async (request) => {
       if (!request.user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
-      const ad = await findAdDetail(app.db, request.params.slug);
-      if (!ad || ad.status === 'DELETED') throw new AppError(ERROR_CODES.NOT_FOUND);
-      if (ad.ownerId !== request.user.id) throw new AppError(ERROR_CODES.FORBIDDEN);
-      const { ownerId: _ownerId, ...ownedAd } = ad;
-      return ownedAd;
+      const found = await findAdDetail(app.db, request.params.slug);
+      if (!found || found.ad.status === 'DELETED') throw new AppError(ERROR_CODES.NOT_FOUND);
+      if (found.ownerId !== request.user.id) throw new AppError(ERROR_CODES.FORBIDDEN);
+      return found.ad;
     },
   );
 };

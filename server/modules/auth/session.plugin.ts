@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
+import { fullNameOf } from '../../../domain/user';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +38,7 @@ export default fp(
         .where('sessions.expires_at', '>', app.now())
         .executeTakeFirst();
       if (found) {
-        request.user = { id: found.id, slug: found.slug, fullName: `${found.first_name} ${found.last_name}`, email: found.email, sessionId: found.session_id };
+        request.user = { id: found.id, slug: found.slug, fullName: fullNameOf(found.first_name, found.last_name), email: found.email, sessionId: found.session_id };
       }
     });
 

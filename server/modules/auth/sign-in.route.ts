@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionUserSchema, signInSchema } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
+import { fullNameOf } from '../../../domain/user';
 
 /** Signs in by email or phone with a password; a wrong pair is refused without saying which half was wrong. */
 const signInRoute: FastifyPluginAsync = async (app) => {
@@ -20,7 +21,7 @@ const signInRoute: FastifyPluginAsync = async (app) => {
       const refusal = body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD;
       if (!user || !user.password_hash || !(await verify(user.password_hash, body.password))) throw new AppError(refusal);
       await app.sessions.start(reply, user.id);
-      return { id: user.id, slug: user.slug, fullName: `${user.first_name} ${user.last_name}`, email: user.email };
+      return { id: user.id, slug: user.slug, fullName: fullNameOf(user.first_name, user.last_name), email: user.email };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Category, categoryTreeSchema } from '../../../domain/catalog';
+import { nameOf } from '../../db/localized-name';
 
 /** The whole category tree with subcategories and their brands: small, read on every page. */
 const listCategoriesRoute: FastifyPluginAsync = async (app) => {
@@ -15,15 +16,15 @@ const listCategoriesRoute: FastifyPluginAsync = async (app) => {
         id: top.id,
         slug: top.slug,
         icon: top.icon,
-        name: { ar: top.name_ar, en: top.name_en },
+        name: nameOf(top),
         children: categories
           .filter((child) => child.parent_id === top.id)
           .map((child) => ({
             id: child.id,
             slug: child.slug,
             icon: child.icon,
-            name: { ar: child.name_ar, en: child.name_en },
-            brands: brands.filter((brand) => brand.category_id === child.id).map((brand) => ({ id: brand.id, name: { ar: brand.name_ar, en: brand.name_en } })),
+            name: nameOf(child),
+            brands: brands.filter((brand) => brand.category_id === child.id).map((brand) => ({ id: brand.id, name: nameOf(brand) })),
           })),
       }));
     reply.header('Cache-Control', 'public, max-age=300');

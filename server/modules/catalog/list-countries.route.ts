@@ -4,6 +4,7 @@ import englishNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' 
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryListSchema } from '../../../domain/catalog';
+import { nameOf } from '../../db/localized-name';
 
 countries.registerLocale(arabicNames);
 countries.registerLocale(englishNames);
@@ -21,7 +22,7 @@ const listCountriesRoute: FastifyPluginAsync = async (app) => {
       name: { ar: countries.getName(row.code, 'ar') ?? row.code, en: countries.getName(row.code, 'en') ?? row.code },
       dialCode: row.dial_code,
       currency: row.currency,
-      cities: cities.filter((city) => city.country_code === row.code).map((city) => ({ id: city.id, name: { ar: city.name_ar, en: city.name_en } })),
+      cities: cities.filter((city) => city.country_code === row.code).map((city) => ({ id: city.id, name: nameOf(city) })),
     }));
   });
 };

@@ -3,12 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessageSchema } from '../../../domain/contact';
-import { localeOfRequest } from '../../i18n';
-
-const ACKNOWLEDGEMENT = {
-  ar: { subject: 'استلمنا رسالتك', body: (name: string) => `مرحباً ${name}، شكراً لتواصلك معنا. استلمنا رسالتك وسيرد عليك فريق الدعم خلال يومي عمل.` },
-  en: { subject: 'We received your message', body: (name: string) => `Hello ${name}, thank you for contacting us. We received your message and our support team will reply within two working days.` },
-} as const;
+import { localeOfRequest, outgoingMessage } from '../../i18n';
 
 /** Stores a visitor's message for the support team and tells the sender, by email, that it arrived. */
 const submitContactMessageRoute: FastifyPluginAsync = async (app) => {
@@ -22,12 +17,10 @@ const submitContactMessageRoute: FastifyPluginAsync = async (app) => {
         .insertInto('contact_messages')
         .values({ id, ...request.body, locale, user_id: request.user?.id ?? null, created_at: app.now() })
         .execute();
-      const acknowledgement = ACKNOWLEDGEMENT[locale];
       await app.messages.deliver({
         channel: 'email',
         recipient: request.body.email,
-        subject: acknowledgement.subject,
-        body: acknowledgement.body(request.body.name),
+        ...outgoingMessage('contactAcknowledgement', locale, { name: request.body.name }),
       });
       return reply.code(201).send({ id });
     },

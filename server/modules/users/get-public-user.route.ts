@@ -5,6 +5,8 @@ import { publicUserSchema } from '../../../domain/ad';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { selectAdSummaries, toAdSummary } from '../ads/ads.repository';
+import { fullNameOf } from '../../../domain/user';
+import { optionalName } from '../../db/localized-name';
 
 /** A seller's public page: who they are and what they have on sale. No email, no phone. */
 const getPublicUserRoute: FastifyPluginAsync = async (app) => {
@@ -27,11 +29,11 @@ const getPublicUserRoute: FastifyPluginAsync = async (app) => {
         .execute();
       return {
         slug: user.slug,
-        fullName: `${user.first_name} ${user.last_name}`,
+        fullName: fullNameOf(user.first_name, user.last_name),
         about: user.about,
         joinedAt: user.created_at,
         countryCode: user.country_code,
-        city: user.name_ar !== null && user.name_en !== null ? { ar: user.name_ar, en: user.name_en } : null,
+        city: optionalName(user.name_ar, user.name_en),
         ads: ads.map(toAdSummary),
       };
     },

@@ -1,7 +1,7 @@
-import { Center, Spinner } from '@chakra-ui/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { signInPathFor } from '../../../domain/routes';
 import { useSession } from '../../lib/session';
+import { PageLoading } from '../../lib/ui/page-loading';
 
 /** Pages for signed-in people: a visitor is sent to sign in and brought back afterwards. */
 export function RequireAuth() {
@@ -9,11 +9,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (session.isError) throw session.error;
   if (session.isPending) {
-    return (
-      <Center py="20">
-        <Spinner size="lg" />
-      </Center>
-    );
+    return <PageLoading />;
   }
   if (!session.data) return <Navigate replace to={signInPathFor(`${location.pathname}${location.search}${location.hash}`)} />;
   return <Outlet />;

@@ -1,11 +1,10 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LogIn, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { ROUTES, signInPathFor } from '../../../../domain/routes';
-import { api } from '../../../lib/api-client';
-import { sessionQueryKey, useSession } from '../../../lib/session';
+import { useSignOut } from '../../../features/auth/api/sign-out';
+import { useSession } from '../../../lib/session';
 import { UserText } from '../../../lib/ui/user-text';
 import { ButtonLink } from '../../../lib/ui/router-link';
 
@@ -21,15 +20,7 @@ export function AccountMenu() {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const signOut = useMutation({
-    mutationFn: () => api.post('/auth/sign-out'),
-    onSuccess: async () => {
-      queryClient.setQueryData(sessionQueryKey, null);
-      await navigate(ROUTES.home);
-    },
-  });
+  const signOut = useSignOut();
 
   if (!session.data) {
     return (

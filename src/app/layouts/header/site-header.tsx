@@ -2,7 +2,7 @@ import { Box, Container, Flex, HStack, Text } from '@chakra-ui/react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { ROUTES } from '../../../../domain/routes';
+import { productListPath, ROUTES } from '../../../../domain/routes';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { AccountMenu } from './account-menu';
 import { CountryPicker } from './country-picker';
@@ -12,8 +12,8 @@ import { SearchBox } from './search-box';
 const NAV_LINKS = [
   { to: ROUTES.home, label: 'nav.home' },
   { to: ROUTES.productList, label: 'nav.browse' },
-  { to: `${ROUTES.productList}?kind=AUCTION`, label: 'nav.auctions' },
-  { to: `${ROUTES.productList}?kind=TENDER`, label: 'nav.tenders' },
+  { to: productListPath({ kind: 'AUCTION' }), label: 'nav.auctions' },
+  { to: productListPath({ kind: 'TENDER' }), label: 'nav.tenders' },
   { to: ROUTES.favorites, label: 'nav.favorites' },
   { to: ROUTES.messages, label: 'nav.messages' },
 ] as const;

@@ -1,6 +1,6 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { ROUTES } from '../../../../domain/routes';
+import { productListPath } from '../../../../domain/routes';
 import { useCategories } from '../../../lib/catalog';
 import { useLocale } from '../../../lib/use-locale';
 import { CategoryIcon } from '../../../lib/ui/category-icon';
@@ -12,7 +12,7 @@ export function CategoryGrid() {
   return (
     <SimpleGrid columns={{ base: 3, sm: 4, md: 5, lg: 10 }} gap="3">
       {categories.data?.map((category) => (
-        <RouterLink key={category.slug} to={`${ROUTES.productList}?${new URLSearchParams({ category: category.slug })}`} data-testid="category-link">
+        <RouterLink key={category.slug} to={productListPath({ category: category.slug })} data-testid="category-link">
           <Stack
             align="center"
             gap="2"

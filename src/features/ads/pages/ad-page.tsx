@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Center, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isOfferedIn } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { useChosenCountry } from '../../../lib/country';
 import { HttpError } from '../../../lib/http';
@@ -14,6 +15,7 @@ import { AdPrice } from '../components/ad-price';
 import { AdTerms } from '../components/ad-terms';
 import { SaleTypeBadge } from '../components/sale-type-badge';
 import { SellerCard } from '../components/seller-card';
+import { PageLoading } from '../../../lib/ui/page-loading';
 
 const COPIED_NOTICE_MS = 2000;
 
@@ -26,11 +28,7 @@ export default function AdPage() {
   const [copied, setCopied] = useState(false);
 
   if (ad.isPending) {
-    return (
-      <Center py="20" data-page="ad">
-        <Spinner size="lg" />
-      </Center>
-    );
+    return <PageLoading />;
   }
   if (ad.isError) {
     if (ad.error instanceof HttpError && ad.error.code === ERROR_CODES.PRODUCT_UNAVAILABLE) {
@@ -53,7 +51,7 @@ export default function AdPage() {
 
   return (
     <Stack gap="6" data-page="ad">
-      {country && country !== data.countryCode ? (
+      {!isOfferedIn(data, country) ? (
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Title>{t('notAvailableInCountry')}</Alert.Title>

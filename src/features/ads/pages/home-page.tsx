@@ -1,7 +1,7 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Gavel, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../../domain/routes';
+import { productListPath, ROUTES } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { AdSection } from '../components/ad-section';
@@ -33,7 +33,7 @@ export default function HomePage() {
               <Plus aria-hidden />
               {t('home.postAd')}
             </ButtonLink>
-            <ButtonLink to={`${ROUTES.productList}?kind=AUCTION`} variant="outline" size="lg" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
+            <ButtonLink to={productListPath({ kind: 'AUCTION' })} variant="outline" size="lg" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
               <Gavel aria-hidden />
               {t('home.browseAuctions')}
             </ButtonLink>
@@ -48,9 +48,9 @@ export default function HomePage() {
         <CategoryGrid />
       </Stack>
 
-      <AdSection testId="section-auctions" title={t('home.auctions')} filters={{ kind: 'AUCTION', country, pageSize: 4 }} moreLink={`${ROUTES.productList}?kind=AUCTION`} />
-      <AdSection testId="section-latest" title={t('home.latest')} filters={{ country, pageSize: 8 }} moreLink={ROUTES.productList} />
-      <AdSection testId="section-tenders" title={t('home.tenders')} filters={{ kind: 'TENDER', country, pageSize: 4 }} moreLink={`${ROUTES.productList}?kind=TENDER`} />
+      <AdSection testId="section-auctions" title={t('home.auctions')} filters={{ kind: 'AUCTION', country, pageSize: 4 }} moreLink={productListPath({ kind: 'AUCTION' })} />
+      <AdSection testId="section-latest" title={t('home.latest')} filters={{ country, pageSize: 8 }} moreLink={productListPath()} />
+      <AdSection testId="section-tenders" title={t('home.tenders')} filters={{ kind: 'TENDER', country, pageSize: 4 }} moreLink={productListPath({ kind: 'TENDER' })} />
     </Stack>
   );
 }

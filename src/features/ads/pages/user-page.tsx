@@ -1,4 +1,4 @@
-import { Avatar, Center, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Avatar, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../lib/format';
@@ -6,6 +6,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { UserText } from '../../../lib/ui/user-text';
 import { usePublicUser } from '../api/get-public-user';
 import { AdGrid } from '../components/ad-grid';
+import { PageLoading } from '../../../lib/ui/page-loading';
 
 export default function UserPage() {
   const { t } = useTranslation('ads');
@@ -13,11 +14,7 @@ export default function UserPage() {
   const { slug = '' } = useParams();
   const user = usePublicUser(slug);
   if (user.isPending) {
-    return (
-      <Center py="20" data-page="user">
-        <Spinner size="lg" />
-      </Center>
-    );
+    return <PageLoading />;
   }
   if (user.isError) throw user.error;
   const data = user.data;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type SignInInput, signInSchema } from '../../../../domain/auth';
 import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
-import { HttpError } from '../../../lib/http';
+import { errorCodeOf } from '../../../lib/http';
 import { AppLink } from '../../../lib/ui/router-link';
 import { useSignIn } from '../api/sign-in';
 
@@ -35,7 +35,7 @@ export default function LoginPage() {
     }
   });
 
-  const refusal = signIn.error instanceof HttpError ? signIn.error.code : signIn.error ? 'INTERNAL' : null;
+  const refusal = errorCodeOf(signIn.error);
 
   return (
     <Stack gap="6" data-page="login">

@@ -1,4 +1,4 @@
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { FilePenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { PageHeading } from '../../../lib/ui/page-heading';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { UserText } from '../../../lib/ui/user-text';
 import { useOwnedAd } from '../api/get-owned-ad';
+import { PageLoading } from '../../../lib/ui/page-loading';
 
 /**
  * The owner's view of one ad (draft preview or edit). Only the owner gets past the server;
@@ -18,11 +19,7 @@ export function OwnedAdPage({ page, section }: { page: string; section: 'draft' 
   const { slug = '' } = useParams();
   const ad = useOwnedAd(slug);
   if (ad.isPending) {
-    return (
-      <Center py="20" data-page={page}>
-        <Spinner size="lg" />
-      </Center>
-    );
+    return <PageLoading />;
   }
   if (ad.isError) throw ad.error;
   return (

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '../../../../domain/contact';
-import { HttpError } from '../../../lib/http';
+import { errorCodeOf, HttpError } from '../../../lib/http';
 import { PageHeading } from '../../../lib/ui/page-heading';
 import { useSubmitContactMessage } from '../api/submit-contact-message';
 
@@ -29,7 +29,7 @@ export default function ContactUsPage() {
     }
   });
 
-  const failure = submit.error instanceof HttpError ? submit.error.code : submit.error ? 'INTERNAL' : null;
+  const failure = errorCodeOf(submit.error);
 
   return (
     <Stack gap="2" data-page="contact-us" maxW="2xl">
