@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'node',
           // Each file opens its own database; PostgreSQL files share one cluster, so keep them few at a time.
           maxWorkers: 2,
+          // Runs after the unit project when both are run together (`npx vitest run`).
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -48,7 +48,7 @@ export interface ErrorBody {
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in ERROR_CODES;
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 }
 
 /** Failures the client meets before any server answers; they share the `errors` namespace. */

@@ -21,7 +21,10 @@ export const emailField = z
   .pipe(z.email({ error: ERROR_CODES.INVALID_EMAIL }))
   .transform((email) => email.toLowerCase());
 
-/** Digits as typed on any keyboard, kept as ASCII digits with an optional leading +. */
+/**
+ * A phone number as typed on any keyboard, stored as its international digits: Arabic-Indic
+ * digits become ASCII, spaces and dashes go, and a leading + or 00 is dropped.
+ */
 export const phoneDigits = z
   .string({ error: ERROR_CODES.REQUIRED })
-  .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''));
+  .transform((value) => toLatinDigits(value).replace(/[\s-]/g, '').replace(/^(\+|00)/, ''));

@@ -24,7 +24,13 @@ export function readCookie(cookieHeader: string | undefined, name: string): stri
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      // A malformed value is treated as absent, never as a reason to fail the request.
+      return undefined;
+    }
   }
   return undefined;
 }

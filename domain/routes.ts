@@ -61,7 +61,9 @@ export function signInPathFor(back: string): string {
 
 /** Only a path on this site may be a redirect target; anything else goes home. */
 export function safeRedirectPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return ROUTES.home;
+  // Browsers drop tabs and newlines in URLs, so `/\t/evil.example` would become `//evil.example`;
+  // a redirect target from this site is already URL-encoded and holds no whitespace or backslash.
+  if (!value || !value.startsWith('/') || /[\s\\]/.test(value) || value.startsWith('//')) return ROUTES.home;
   return value;
 }
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * URL slugs that keep Arabic letters (Haraj-style readable links) and end in a short random
  * suffix, so two ads with the same title never collide.
@@ -13,3 +15,6 @@ export function slugify(text: string, suffix: string): string {
     .replace(/-+$/g, '');
   return words ? `${words}-${suffix}` : suffix;
 }
+
+/** Route parameters of pages addressed by slug (ads, users). */
+export const slugParamsSchema = z.object({ slug: z.string().min(1).max(200) });

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
  * Everything that differs between SQLite and PostgreSQL lives here, so migrations and
@@ -15,4 +15,14 @@ export function columnTypes(dialect: DialectName) {
     /** Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer. */
     bigInteger: dialect === 'postgres' ? ('bigint' as const) : ('integer' as const),
   };
+}
+
+/**
+ * `column` contains `text`, ignoring letter case, with `%`, `_` and `\` in the text matched as
+ * themselves. SQLite's LIKE already ignores ASCII case; PostgreSQL needs ILIKE.
+ */
+export function containsText(dialect: DialectName, column: string, text: string): RawBuilder<SqlBool> {
+  const pattern = `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+  const operator = dialect === 'postgres' ? sql`ilike` : sql`like`;
+  return sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} escape '\\'`;
 }

@@ -1,7 +1,6 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { HttpError } from '../lib/http';
 import { useLocale } from '../lib/use-locale';
 import { system } from '../lib/theme';
 
@@ -9,8 +8,8 @@ function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // The HTTP client already retried what is worth retrying; a 4xx answer will not change.
-        retry: (failureCount, error) => !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failureCount < 1,
+        // The HTTP client already retries what is worth retrying (SPEC.md section 7); twice would be too much.
+        retry: false,
         refetchOnWindowFocus: false,
       },
     },

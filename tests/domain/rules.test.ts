@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { contactMessageSchema } from '../../domain/contact';
 import { estimateClockOffset, sampleOffset } from '../../domain/clock';
 import { toLatinDigits } from '../../domain/digits';
+import { isErrorCode } from '../../domain/errors';
+import { phoneDigits } from '../../domain/fields';
+import { readCookie } from '../../domain/locale';
 import { isKnownPath, pathTo, safeRedirectPath } from '../../domain/routes';
 import { slugify } from '../../domain/slug';
 
@@ -25,13 +28,15 @@ describe('routes', () => {
 describe('clock offset', () => {
   it('corrects each sample by half its round trip and takes the median', () => {
     expect(sampleOffset({ sentAt: 1000, receivedAt: 1100, serverTime: 5050 })).toBe(4000);
-    // One sample delayed by a slow network does not move the estimate.
+    // Offsets 179_000 (first), 180_000 and 185_000 (a sample a slow network skewed): the median
+    // is neither the first sample, nor the smallest, nor the mean.
     const samples = [
-      { sentAt: 0, receivedAt: 100, serverTime: 180_050 },
+      { sentAt: 0, receivedAt: 100, serverTime: 179_050 },
+      { sentAt: 400, receivedAt: 2400, serverTime: 186_400 },
       { sentAt: 200, receivedAt: 300, serverTime: 180_250 },
-      { sentAt: 400, receivedAt: 2400, serverTime: 181_900 },
     ];
     expect(estimateClockOffset(samples)).toBe(180_000);
+    expect(estimateClockOffset(samples.slice(0, 2))).toBe(182_000);
     expect(estimateClockOffset([])).toBe(0);
   });
 });
@@ -55,5 +60,30 @@ describe('input normalisation', () => {
       ['email', 'INVALID_EMAIL'],
     ]);
     expect(contactMessageSchema.parse({ name: ' Ali ', email: 'ALI@Example.com', topic: 'ADS', message: 'm' })).toEqual({ name: 'Ali', email: 'ali@example.com', topic: 'ADS', message: 'm' });
+  });
+});
+
+describe('untrusted input', () => {
+  it('refuses redirects that a browser would read as another site', () => {
+    expect(safeRedirectPath('/\t/evil.example')).toBe('/');
+    expect(safeRedirectPath('/\\evil.example')).toBe('/');
+    expect(safeRedirectPath('/\n/evil.example')).toBe('/');
+  });
+
+  it('reads a malformed cookie as absent', () => {
+    expect(readCookie('locale=%E0; country=JO', 'locale')).toBeUndefined();
+    expect(readCookie('locale=%E0; country=JO', 'country')).toBe('JO');
+  });
+
+  it('only knows its own error codes', () => {
+    expect(isErrorCode('FORBIDDEN')).toBe(true);
+    expect(isErrorCode('constructor')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+  });
+
+  it('stores phone numbers as international digits however they are typed', () => {
+    expect(phoneDigits.parse('+966 50 123 4567')).toBe('966501234567');
+    expect(phoneDigits.parse('00966-501234567')).toBe('966501234567');
+    expect(phoneDigits.parse('٩٦٦٥٠١٢٣٤٥٦٧')).toBe('966501234567');
   });
 });

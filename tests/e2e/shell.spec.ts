@@ -84,6 +84,22 @@ test('the contact form keeps what was typed on refusal and stores a valid messag
   expect(outbox[0]).toMatchObject({ channel: 'email', subject: 'We received your message' });
 });
 
+test('the server’s verdict on a field lands under that field, and nothing typed is lost', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 400, json: { error: { code: 'VALIDATION_FAILED', message: 'There are some errors, please try again', fields: { email: 'INVALID_EMAIL' } } } }),
+  );
+  await page.goto('/contact_us');
+  await page.getByLabel('Name').fill('Layla');
+  await page.getByLabel('Email').fill('layla@example.com');
+  await page.getByLabel('Message').fill('Hello');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText('There are some errors, please try again');
+  await expect(page.getByText('this must be a valid email')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('layla@example.com');
+  await expect(page.getByLabel('Message')).toHaveValue('Hello');
+});
+
 test('a page chunk that fails to load reloads once, then shows the error view', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/');

@@ -26,6 +26,14 @@ describe(`contact messages on ${testDialect}`, () => {
     expect(outbox[0]!.body).toMatch(/^Hello Layla, thank you/);
   });
 
+  it('acknowledges in Arabic when the sender reads Arabic', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'ليلى', email: 'layla.ar@example.com', topic: 'GENERAL', message: 'سؤال' } });
+    expect(response.statusCode).toBe(201);
+    const [acknowledgement] = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?recipient=layla.ar@example.com' })).json() as Array<{ subject: string; body: string }>;
+    expect(acknowledgement).toMatchObject({ subject: 'استلمنا رسالتك' });
+    expect(acknowledgement!.body).toMatch(/^مرحباً ليلى،/);
+  });
+
   it('refuses an incomplete message without storing anything', async () => {
     const before = await t.app.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ali', email: 'ali@example.com', topic: 'NOPE', message: '' } });

@@ -19,6 +19,11 @@ export function selectAdSummaries(db: Kysely<Database>) {
     ]);
 }
 
+/** What buyers may see: published ads only. */
+export function selectPublishedAds(db: Kysely<Database>) {
+  return selectAdSummaries(db).where('ads.status', '=', 'PUBLISHED');
+}
+
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectAdSummaries>['executeTakeFirstOrThrow']>>;
 
 export function toAdSummary(row: SummaryRow): AdSummary {

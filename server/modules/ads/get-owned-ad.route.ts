@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adDetailSchema } from '../../../domain/ad';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { findAdDetail } from './ads.repository';
+import { slugParamsSchema } from '../../../domain/slug';
 
 /** An ad as its owner manages it, drafts included. Anyone else is refused, signed in or not. */
 const getOwnedAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/my/ads/:slug',
-    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: adDetailSchema } } },
+    { schema: { params: slugParamsSchema, response: { 200: adDetailSchema } } },
     async (request) => {
       if (!request.user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
       const found = await findAdDetail(app.db, request.params.slug);

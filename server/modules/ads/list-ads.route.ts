@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adListQuerySchema, adListSchema, typesOfKind } from '../../../domain/ad';
-import { selectAdSummaries, toAdSummary } from './ads.repository';
+import { containsText } from '../../db/dialect';
+import { selectPublishedAds, toAdSummary } from './ads.repository';
 
 /**
  * Published ads, newest first, narrowed by the visitor's country, sale type, category and a plain
@@ -13,12 +14,12 @@ const listAdsRoute: FastifyPluginAsync = async (app) => {
     { schema: { querystring: adListQuerySchema, response: { 200: adListSchema } } },
     async (request) => {
       const { q, country, type, kind, category, page, pageSize } = request.query;
-      let query = selectAdSummaries(app.db).where('ads.status', '=', 'PUBLISHED');
+      let query = selectPublishedAds(app.db);
       if (country) query = query.where('ads.country_code', '=', country);
       if (type) query = query.where('ads.type', '=', type);
       if (kind) query = query.where('ads.type', 'in', typesOfKind(kind));
       if (category) query = query.where((eb) => eb.or([eb('category.slug', '=', category), eb('ads.subcategory_id', 'in', eb.selectFrom('categories as sub').select('sub.id').where('sub.slug', '=', category))]));
-      if (q) query = query.where('ads.title', 'like', `%${q.replace(/[%_\\]/g, '\\$&')}%`);
+      if (q) query = query.where(containsText(app.dialect, 'ads.title', q));
       const [rows, counted] = await Promise.all([
         query.orderBy('ads.published_at', 'desc').orderBy('ads.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
         query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

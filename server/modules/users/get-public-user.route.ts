@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { publicUserSchema } from '../../../domain/ad';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
-import { selectAdSummaries, toAdSummary } from '../ads/ads.repository';
+import { selectPublishedAds, toAdSummary } from '../ads/ads.repository';
 import { fullNameOf } from '../../../domain/user';
 import { optionalName } from '../../db/localized-name';
+import { slugParamsSchema } from '../../../domain/slug';
 
 /** A seller's public page: who they are and what they have on sale. No email, no phone. */
 const getPublicUserRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/users/:slug',
-    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: publicUserSchema } } },
+    { schema: { params: slugParamsSchema, response: { 200: publicUserSchema } } },
     async (request) => {
       const user = await app.db
         .selectFrom('users')
@@ -21,9 +21,8 @@ const getPublicUserRoute: FastifyPluginAsync = async (app) => {
         .where('users.slug', '=', request.params.slug)
         .executeTakeFirst();
       if (!user) throw new AppError(ERROR_CODES.NOT_FOUND);
-      const ads = await selectAdSummaries(app.db)
+      const ads = await selectPublishedAds(app.db)
         .where('ads.owner_id', '=', user.id)
-        .where('ads.status', '=', 'PUBLISHED')
         .orderBy('ads.published_at', 'desc')
         .limit(60)
         .execute();

@@ -1,7 +1,7 @@
 import { Box, Container, Flex, HStack, Text } from '@chakra-ui/react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { type Location, Link, NavLink, useLocation } from 'react-router';
 import { productListPath, ROUTES } from '../../../../domain/routes';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { AccountMenu } from './account-menu';
@@ -17,6 +17,12 @@ const NAV_LINKS = [
   { to: ROUTES.favorites, label: 'nav.favorites' },
   { to: ROUTES.messages, label: 'nav.messages' },
 ] as const;
+
+/** A link is current when its path and its sale kind (`?kind=`) are those of the page shown. */
+function isCurrent(to: string, location: Location): boolean {
+  const target = new URL(to, 'http://page');
+  return target.pathname === location.pathname && target.searchParams.get('kind') === new URLSearchParams(location.search).get('kind');
+}
 
 export function Logo() {
   const { t } = useTranslation();
@@ -34,6 +40,7 @@ export function Logo() {
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" py="3">
@@ -56,9 +63,10 @@ export function SiteHeader() {
       <Box as="nav" aria-label={t('nav.main')} borderTopWidth="1px">
         <Container maxW="7xl">
           <HStack gap="1" overflowX="auto" py="1">
-            {NAV_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end>
-                {({ isActive }) => (
+            {NAV_LINKS.map((link) => {
+              const isActive = isCurrent(link.to, location);
+              return (
+                <Link key={link.to} to={link.to} aria-current={isActive ? 'page' : undefined}>
                   <Text
                     as="span"
                     display="block"
@@ -73,9 +81,9 @@ export function SiteHeader() {
                   >
                     {t(link.label)}
                   </Text>
-                )}
-              </NavLink>
-            ))}
+                </Link>
+              );
+            })}
           </HStack>
         </Container>
       </Box>

@@ -32,7 +32,7 @@ export function AdCard({ ad }: { ad: AdSummary }) {
             <HStack gap="1">
               <MapPin size={14} aria-hidden />
               <Text>{ad.city ? ad.city[locale] : ad.countryCode}</Text>
-              <Text aria-hidden>·</Text>
+              <Text aria-hidden>{t('common:separators.list').trim()}</Text>
               <Text>{ad.category[locale]}</Text>
             </HStack>
             {ad.endsAt !== null ? (

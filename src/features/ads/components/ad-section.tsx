@@ -1,8 +1,8 @@
-import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../lib/ui/router-link';
 import { type AdListFilters, useAdList } from '../api/list-ads';
-import { AdGrid } from './ad-grid';
+import { AdListResults } from './ad-grid';
 
 /** A home-page shelf: a few ads of one kind and a link to all of them. */
 export function AdSection({ title, filters, moreLink, testId }: { title: string; filters: AdListFilters; moreLink: string; testId: string }) {
@@ -18,8 +18,7 @@ export function AdSection({ title, filters, moreLink, testId }: { title: string;
           {t('home.seeAll')}
         </AppLink>
       </Flex>
-      {ads.isError ? <Text color="fg.error">{t('errors:INTERNAL')}</Text> : null}
-      {ads.data?.items.length === 0 ? <Text color="fg.muted">{t('home.sectionEmpty')}</Text> : <AdGrid ads={ads.data?.items} loading={ads.isPending} />}
+      <AdListResults list={ads} emptyText={t('home.sectionEmpty')} />
     </Stack>
   );
 }

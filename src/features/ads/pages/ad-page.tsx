@@ -17,7 +17,7 @@ import { SaleTypeBadge } from '../components/sale-type-badge';
 import { SellerCard } from '../components/seller-card';
 import { PageLoading } from '../../../lib/ui/page-loading';
 
-const COPIED_NOTICE_MS = 2000;
+const SHARE_NOTICE_MS = 2000;
 
 export default function AdPage() {
   const { t } = useTranslation('ads');
@@ -25,7 +25,7 @@ export default function AdPage() {
   const { slug = '' } = useParams();
   const ad = useAd(slug);
   const country = useChosenCountry();
-  const [copied, setCopied] = useState(false);
+  const [shareState, setShareState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   if (ad.isPending) {
     return <PageLoading />;
@@ -33,9 +33,12 @@ export default function AdPage() {
   if (ad.isError) {
     if (ad.error instanceof HttpError && ad.error.code === ERROR_CODES.PRODUCT_UNAVAILABLE) {
       return (
-        <Alert.Root status="warning" data-page="ad">
+        <Alert.Root status="warning" data-page="ad-unavailable">
           <Alert.Indicator />
-          <Alert.Title>{t('errors:PRODUCT_UNAVAILABLE')}</Alert.Title>
+          <Alert.Content>
+            <Alert.Title>{t('unavailableTitle')}</Alert.Title>
+            <Alert.Description>{t('errors:PRODUCT_UNAVAILABLE')}</Alert.Description>
+          </Alert.Content>
         </Alert.Root>
       );
     }
@@ -44,9 +47,14 @@ export default function AdPage() {
 
   const data = ad.data;
   const share = async () => {
-    await navigator.clipboard.writeText(window.location.href);
-    setCopied(true);
-    setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setShareState('copied');
+    } catch {
+      // Clipboard access can be refused (permissions, insecure origin): say so instead of pretending.
+      setShareState('failed');
+    }
+    setTimeout(() => setShareState('idle'), SHARE_NOTICE_MS);
   };
 
   return (
@@ -76,7 +84,7 @@ export default function AdPage() {
             <HStack gap="2" wrap="wrap">
               <SaleTypeBadge type={data.type} />
               <Text fontSize="sm" color="fg.muted">
-                {[data.category[locale], data.subcategory?.[locale], data.brand?.[locale]].filter(Boolean).join(' › ')}
+                {[data.category[locale], data.subcategory?.[locale], data.brand?.[locale]].filter(Boolean).join(t('common:separators.breadcrumb'))}
               </Text>
             </HStack>
             <Heading as="h1" size="2xl">
@@ -89,7 +97,7 @@ export default function AdPage() {
             <AdTerms ad={data} />
             <Button variant="outline" onClick={() => void share()} alignSelf="start">
               <Link2 aria-hidden />
-              {copied ? t('shareCopied') : t('share')}
+              {shareState === 'copied' ? t('shareCopied') : shareState === 'failed' ? t('shareFailed') : t('share')}
             </Button>
           </Stack>
           <SellerCard seller={data.seller} />

@@ -1,11 +1,11 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SALE_KINDS, type SaleKind } from '../../../../domain/ad';
 import { useChosenCountry } from '../../../lib/country';
 import { PageHeading } from '../../../lib/ui/page-heading';
 import { useAdList } from '../api/list-ads';
-import { AdGrid } from '../components/ad-grid';
+import { AdListResults } from '../components/ad-grid';
 
 const PAGE_SIZE = 12;
 
@@ -18,9 +18,9 @@ export default function ProductListPage() {
   const kindParam = params.get('kind');
   const kind = SALE_KINDS.find((value) => value === kindParam);
   const category = params.get('category') ?? undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const ads = useAdList({ q, kind, category, country, page, pageSize: PAGE_SIZE });
-  const totalPages = ads.data ? Math.max(1, Math.ceil(ads.data.total / PAGE_SIZE)) : 1;
+  const totalPages = ads.data ? Math.max(1, Math.ceil(ads.data.total / ads.data.pageSize)) : 1;
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -34,7 +34,7 @@ export default function ProductListPage() {
 
   return (
     <Stack gap="6" data-page="product-list">
-      <PageHeading title={q ? t('list.resultsFor', { query: q }) : t('list.title')} subtitle={ads.data ? t('list.count', { count: ads.data.total }) : undefined} />
+      <PageHeading title={q ? <Trans t={t} i18nKey="list.resultsFor" values={{ query: q }} components={{ bdi: <bdi data-user-text="" /> }} /> : t('list.title')} subtitle={ads.data ? t('list.count', { count: ads.data.total }) : undefined} />
       <HStack gap="2" wrap="wrap" role="group" aria-label={t('list.kindFilter')}>
         <Button size="sm" variant={kind ? 'outline' : 'solid'} onClick={() => update({ kind: null })}>
           {t('list.kinds.ALL')}
@@ -45,8 +45,7 @@ export default function ProductListPage() {
           </Button>
         ))}
       </HStack>
-      {ads.isError ? <Text color="fg.error">{t('errors:INTERNAL')}</Text> : null}
-      {ads.data?.total === 0 ? <Text color="fg.muted">{t('list.empty')}</Text> : <AdGrid ads={ads.data?.items} loading={ads.isPending} placeholders={8} />}
+      <AdListResults list={ads} emptyText={t('list.empty')} placeholders={8} />
       {totalPages > 1 ? (
         <HStack justify="center" gap="3">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>

@@ -30,7 +30,7 @@ export default function UserPage() {
           </Heading>
           <Text color="fg.muted" fontSize="sm">
             {t('seller.joined', { date: formatDate(data.joinedAt) })}
-            {data.city ? ` · ${data.city[locale]}` : ''}
+            {data.city ? `${t('common:separators.list')}${data.city[locale]}` : ''}
           </Text>
           {data.about ? (
             <Text mt="2">

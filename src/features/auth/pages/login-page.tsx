@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { type SignInInput, signInSchema } from '../../../../domain/auth';
 import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
 import { errorCodeOf } from '../../../lib/http';
+import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { AppLink } from '../../../lib/ui/router-link';
 import { useSignIn } from '../api/sign-in';
 
@@ -23,6 +24,7 @@ export default function LoginPage() {
   });
   const method = useWatch({ control: form.control, name: 'method' });
   const errors = form.formState.errors;
+  const errorText = useFieldErrorText();
 
   const submit = form.handleSubmit(async (values) => {
     const input: SignInInput =
@@ -34,8 +36,6 @@ export default function LoginPage() {
       // The refusal is shown from the mutation's error below; what was typed stays in the form.
     }
   });
-
-  const refusal = errorCodeOf(signIn.error);
 
   return (
     <Stack gap="6" data-page="login">
@@ -53,30 +53,25 @@ export default function LoginPage() {
       </Tabs.Root>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          {refusal ? (
-            <Alert.Root status="error" data-testid="form-error">
-              <Alert.Indicator />
-              <Alert.Title>{t(`errors:${refusal}`)}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormError code={errorCodeOf(signIn.error)} />
           {method === 'email' ? (
             <Field.Root invalid={!!errors.email}>
               <Field.Label>{t('fields.email')}</Field.Label>
               <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
-              <Field.ErrorText>{errors.email?.message ? t(`errors:${errors.email.message}`) : null}</Field.ErrorText>
+              <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
             </Field.Root>
           ) : (
             <Field.Root invalid={!!errors.phone}>
               <Field.Label>{t('fields.phone')}</Field.Label>
               <Input type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder={t('fields.phonePlaceholder')} {...form.register('phone')} />
               <Field.HelperText>{t('fields.phoneHelp')}</Field.HelperText>
-              <Field.ErrorText>{errors.phone?.message ? t(`errors:${errors.phone.message}`) : null}</Field.ErrorText>
+              <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
             </Field.Root>
           )}
           <Field.Root invalid={!!errors.password}>
             <Field.Label>{t('fields.password')}</Field.Label>
             <Input type="password" autoComplete="current-password" {...form.register('password')} />
-            <Field.ErrorText>{errors.password?.message ? t(`errors:${errors.password.message}`) : null}</Field.ErrorText>
+            <Field.ErrorText>{errorText(errors.password?.message)}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" loading={form.formState.isSubmitting} width="full">
             {t('login.submit')}

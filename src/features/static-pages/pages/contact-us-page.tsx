@@ -4,6 +4,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '../../../../domain/contact';
 import { errorCodeOf, HttpError } from '../../../lib/http';
+import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { PageHeading } from '../../../lib/ui/page-heading';
 import { useSubmitContactMessage } from '../api/submit-contact-message';
 
@@ -15,7 +16,7 @@ export default function ContactUsPage() {
     defaultValues: { name: '', email: '', topic: 'GENERAL', message: '' },
   });
   const errors = form.formState.errors;
-  const errorText = (code: string | undefined) => (code ? t(`errors:${code}`) : null);
+  const errorText = useFieldErrorText();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -29,8 +30,6 @@ export default function ContactUsPage() {
     }
   });
 
-  const failure = errorCodeOf(submit.error);
-
   return (
     <Stack gap="2" data-page="contact-us" maxW="2xl">
       <PageHeading title={t('contact.title')} subtitle={t('contact.intro')} />
@@ -42,12 +41,7 @@ export default function ContactUsPage() {
             <Alert.Title>{t('contact.sent')}</Alert.Title>
           </Alert.Root>
         ) : null}
-        {failure ? (
-          <Alert.Root status="error" data-testid="form-error">
-            <Alert.Indicator />
-            <Alert.Title>{t(`errors:${failure}`)}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormError code={errorCodeOf(submit.error)} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Field.Root invalid={!!errors.name} required>
             <Field.Label>
