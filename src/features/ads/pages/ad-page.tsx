@@ -74,7 +74,7 @@ export default function AdPage() {
             <Heading as="h2" size="md" mb="3">
               {t('description')}
             </Heading>
-            <Text whiteSpace="pre-line">
+            <Text whiteSpace="pre-line" dir="auto">
               <UserText>{data.description}</UserText>
             </Text>
           </Box>

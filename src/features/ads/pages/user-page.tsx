@@ -33,7 +33,7 @@ export default function UserPage() {
             {data.city ? `${t('common:separators.list')}${data.city[locale]}` : ''}
           </Text>
           {data.about ? (
-            <Text mt="2">
+            <Text mt="2" dir="auto">
               <UserText>{data.about}</UserText>
             </Text>
           ) : null}
