@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from './auth';
 import { LOCALES } from './locale';
 
 /** What the server injects into every HTML page as `window.__APP_CONFIG__`. */
@@ -14,6 +15,8 @@ export const runtimeConfigSchema = z.object({
     documentBytes: z.number().int().positive(),
   }),
   country: z.string().length(2).nullable(),
+  /** The OpenID Connect providers configured on this server; their buttons show only then. */
+  socialSignIn: z.array(z.enum(SOCIAL_PROVIDERS)),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -2,6 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '../domain/money';
 
+/** An empty value in .env means "not configured", like an absent one. */
+const optionalSetting = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** Every setting the server reads; `.env.example` documents each one with its default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -22,6 +28,23 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  SMTP_URL: optionalSetting,
+  SMTP_FROM: z.string().default('Souq <no-reply@souq.local>'),
+  SMS_API_URL: optionalSetting,
+  SMS_API_TOKEN: optionalSetting,
+  SMS_SENDER: z.string().default('Souq'),
+  WHATSAPP_API_URL: optionalSetting,
+  WHATSAPP_API_TOKEN: optionalSetting,
+  OIDC_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  OIDC_GOOGLE_CLIENT_ID: optionalSetting,
+  OIDC_GOOGLE_CLIENT_SECRET: optionalSetting,
+  OIDC_APPLE_ISSUER: z.string().default('https://appleid.apple.com'),
+  OIDC_APPLE_CLIENT_ID: optionalSetting,
+  OIDC_APPLE_TEAM_ID: optionalSetting,
+  OIDC_APPLE_KEY_ID: optionalSetting,
+  // A .env value is one line, so the PEM key's line breaks may be written there as \n.
+  OIDC_APPLE_PRIVATE_KEY: optionalSetting.transform((value) => value?.replace(/\\n/g, '\n')),
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
@@ -29,6 +52,8 @@ export type ServerConfig = ReturnType<typeof loadConfig>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
+  const oidcProvider = (issuer: string, clientId: string | undefined, clientSecret: string | undefined) =>
+    clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
   return {
     environment: parsed.NODE_ENV,
     host: parsed.HOST,
@@ -48,5 +73,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The outbox of would-be messages is readable only where no real person can be reached. */
     exposeDevOutbox: parsed.NODE_ENV !== 'production',
     secureCookies: parsed.NODE_ENV === 'production',
+    /** The address people reach the site at; OpenID Connect redirects come back to it. */
+    publicBaseUrl: (parsed.PUBLIC_BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    delivery: {
+      smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
+      sms: parsed.SMS_API_URL ? { url: parsed.SMS_API_URL, token: parsed.SMS_API_TOKEN, sender: parsed.SMS_SENDER } : undefined,
+      whatsapp: parsed.WHATSAPP_API_URL ? { url: parsed.WHATSAPP_API_URL, token: parsed.WHATSAPP_API_TOKEN, sender: parsed.SMS_SENDER } : undefined,
+    },
+    oidc: {
+      google: oidcProvider(parsed.OIDC_GOOGLE_ISSUER, parsed.OIDC_GOOGLE_CLIENT_ID, parsed.OIDC_GOOGLE_CLIENT_SECRET),
+      // Apple's client secret is a JWT the server signs with this key for each token exchange.
+      apple:
+        parsed.OIDC_APPLE_CLIENT_ID && parsed.OIDC_APPLE_TEAM_ID && parsed.OIDC_APPLE_KEY_ID && parsed.OIDC_APPLE_PRIVATE_KEY
+          ? {
+              issuer: parsed.OIDC_APPLE_ISSUER,
+              clientId: parsed.OIDC_APPLE_CLIENT_ID,
+              teamId: parsed.OIDC_APPLE_TEAM_ID,
+              keyId: parsed.OIDC_APPLE_KEY_ID,
+              privateKey: parsed.OIDC_APPLE_PRIVATE_KEY,
+            }
+          : undefined,
+    },
   };
 }

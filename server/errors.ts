@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, ErrorCode>,
+    /** Headers the refusal travels with, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(code);
     this.statusCode = ERROR_STATUS[code];

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial';
+import * as accounts from './migrations/0002-accounts';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,6 +14,13 @@ export interface Database {
   ads: AdTable;
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;
+  verification_codes: VerificationCodeTable;
+  rate_limits: RateLimitTable;
+  user_identities: UserIdentityTable;
+  oidc_logins: OidcLoginTable;
+  social_registrations: SocialRegistrationTable;
+  subscription_packages: SubscriptionPackageTable;
+  subscriptions: SubscriptionTable;
 }
 
 export interface CountryTable {
@@ -123,5 +130,88 @@ export interface OutboxTable {
   recipient: string;
   subject: string;
   body: string;
+  created_at: number;
+}
+
+export interface VerificationCodeTable {
+  id: string;
+  user_id: string;
+  /** One of CODE_PURPOSES. */
+  purpose: string;
+  channel: string;
+  /** Where the code went: the account's address, or the new one for a contact change. */
+  destination: string;
+  /** The recipient's language, so a resend speaks it too. */
+  locale: string;
+  /** SHA-256 of the code: six digits are few, but a read of the table still reveals none. */
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  resend_available_at: number;
+  verified_at: number | null;
+  reset_token_hash: string | null;
+  reset_expires_at: number | null;
+  created_at: number;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_started_at: number;
+  hits: number;
+}
+
+export interface UserIdentityTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** A social sign-in on its way through the provider: what the callback must match. */
+export interface OidcLoginTable {
+  state: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_to: string;
+  expires_at: number;
+}
+
+/** A provider's identity with no account yet, waiting for the registration form. */
+export interface SocialRegistrationTable {
+  token_hash: string;
+  provider: string;
+  subject: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  expires_at: number;
+}
+
+export interface SubscriptionPackageTable {
+  id: string;
+  slug: string;
+  name_ar: string;
+  name_en: string;
+  price: number;
+  currency: string;
+  validity_days: number | null;
+  ad_credits: number;
+  is_free: number;
+  sort_order: number;
+}
+
+export interface SubscriptionTable {
+  id: string;
+  user_id: string;
+  package_id: string;
+  /** ACTIVE or CANCELED (SPEC.md section 4). */
+  status: string;
+  price: number;
+  currency: string;
+  ad_credits_remaining: number;
+  paid_at: number | null;
+  starts_at: number;
+  ends_at: number | null;
   created_at: number;
 }

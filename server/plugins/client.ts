@@ -8,6 +8,7 @@ import { ERROR_CODES } from '../../domain/errors';
 import { UPLOAD_LIMITS } from '../../domain/limits';
 import { COUNTRY_COOKIE, DEFAULT_LOCALE, readCookie } from '../../domain/locale';
 import { isKnownPath } from '../../domain/routes';
+import { SOCIAL_PROVIDERS } from '../../domain/auth';
 import { type BuildInfo, buildInfoSchema, type RuntimeConfig } from '../../domain/runtime-config';
 import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
@@ -82,6 +83,7 @@ export default fp(
         buildId: buildInfo.buildId,
         uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
         country: country && /^[A-Z]{2}$/.test(country) ? country : null,
+        socialSignIn: SOCIAL_PROVIDERS.filter((provider) => app.config.oidc[provider]),
       };
     };
 

@@ -23,7 +23,10 @@ export default fp(
         return reply.code(status).type('application/json').send(body);
       };
 
-      if (error instanceof AppError) return send(error.code, error.statusCode, error.fields);
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        return send(error.code, error.statusCode, error.fields);
+      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, ErrorCode> = {};
         for (const issue of error.validation) {

@@ -1,7 +1,9 @@
+import { CSRF_COOKIE } from '../../domain/auth';
+import { readCookie } from '../../domain/locale';
 import { createHttpClient } from './http';
 import { runtimeConfig } from './runtime-config';
 
 /** The API as every feature calls it. */
-export const api = createHttpClient({ baseUrl: runtimeConfig.apiBaseUrl });
+export const api = createHttpClient({ baseUrl: runtimeConfig.apiBaseUrl, csrfToken: () => readCookie(document.cookie, CSRF_COOKIE) });
 /** Same-origin files outside the API (build manifests). */
 export const site = createHttpClient({ baseUrl: '' });

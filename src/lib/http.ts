@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '../../domain/auth';
 import { CLIENT_ERROR_CODES, type ClientErrorCode, ERROR_CODES, type ErrorCode, isErrorCode } from '../../domain/errors';
 
 /** Statuses worth another try: the server or a proxy says "not now", not "no" (SPEC.md section 7). */
@@ -42,6 +43,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The anti-forgery token every write repeats in a header (read from its cookie in the browser). */
+  csrfToken?: () => string | undefined;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -62,7 +65,13 @@ async function errorFromResponse(response: Response): Promise<HttpError> {
   return new HttpError(response.status, response.status >= 500 ? ERROR_CODES.INTERNAL : ERROR_CODES.VALIDATION_FAILED);
 }
 
-export function createHttpClient({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis), timeoutMs = DEFAULT_TIMEOUT_MS, sleep = defaultSleep }: HttpClientOptions) {
+export function createHttpClient({
+  baseUrl,
+  fetch: fetchImpl = globalThis.fetch.bind(globalThis),
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  sleep = defaultSleep,
+  csrfToken = () => undefined,
+}: HttpClientOptions) {
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const isWrite = method !== 'GET';
     const retries = isWrite && !options.idempotencyKey ? 0 : (options.retries ?? 1);
@@ -76,7 +85,10 @@ export function createHttpClient({ baseUrl, fetch: fetchImpl = globalThis.fetch.
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
+    let csrfRetried = false;
     for (let attempt = 0; ; attempt++) {
+      const token = isWrite ? csrfToken() : undefined;
+      if (token) headers[CSRF_HEADER] = token;
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -110,6 +122,13 @@ export function createHttpClient({ baseUrl, fetch: fetchImpl = globalThis.fetch.
       if (response.ok) {
         if (response.status === 204) return undefined as T;
         return (await response.json()) as T;
+      }
+      // A visitor whose token cookie was missing gets one with the refusal: one more try carries it.
+      const refusal = response.status === 403 && isWrite ? await errorFromResponse(response.clone()) : null;
+      if (refusal?.code === ERROR_CODES.CSRF_REJECTED && !csrfRetried && csrfToken() !== token) {
+        csrfRetried = true;
+        attempt--;
+        continue;
       }
       if (RETRYABLE_STATUSES.has(response.status) && attempt < retries) {
         await sleep(retryDelayMs(attempt, response));

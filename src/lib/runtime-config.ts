@@ -18,6 +18,7 @@ function readRuntimeConfig(): RuntimeConfig {
     buildId: 'unknown',
     uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
     country: null,
+    socialSignIn: [],
   };
 }
 

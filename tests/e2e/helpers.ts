@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 
 export type Language = 'ar' | 'en';
 
@@ -16,9 +17,27 @@ export async function useLanguage(page: Page, language: Language) {
   await page.context().addCookies([{ name: 'locale', value: language, url: 'http://127.0.0.1:3100' }]);
 }
 
-export async function signInThroughApi(request: APIRequestContext, email = 'ahmed@example.com') {
-  const response = await request.post('/api/auth/sign-in', { data: { method: 'email', email, password: 'demo1234' } });
+/** A state-changing API call as the page's own client makes it: with the anti-forgery token. */
+export async function apiWrite(request: APIRequestContext, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+  // Any answer sets the token cookie when the context has none yet.
+  await request.get('/api/auth/session');
+  const { cookies } = await request.storageState();
+  const token = cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? '';
+  return request.fetch(url, { method, data, headers: { [CSRF_HEADER]: token } });
+}
+
+export async function signInThroughApi(request: APIRequestContext, email = 'ahmed@example.com', password = 'demo1234') {
+  const response = await apiWrite(request, 'POST', '/api/auth/sign-in', { method: 'email', email, password });
   expect(response.ok()).toBe(true);
+}
+
+/** The newest one-time code sent to an email or phone, read from the local outbox. */
+export async function lastCodeSentTo(request: APIRequestContext, recipient: string): Promise<string> {
+  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
+  const [message] = (await response.json()) as Array<{ body: string }>;
+  const code = message?.body.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code sent to ${recipient}`);
+  return code;
 }
 
 /**

@@ -1,65 +1,130 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../domain/auth';
+import { CSRF_COOKIE } from '../../domain/auth';
+import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
-function sessionCookie(setCookie: string | string[] | undefined): string {
-  const header = Array.isArray(setCookie) ? setCookie.join(';') : (setCookie ?? '');
-  const token = header.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
-  if (!token) throw new Error('no session cookie set');
-  return `${SESSION_COOKIE}=${token}`;
-}
+const MINUTE_MS = 60_000;
 
-describe(`sign-in and sessions on ${testDialect}`, () => {
+describe(`sign-in, sessions, CSRF and rate limits on ${testDialect}`, () => {
   let t: TestApp;
+  const clock = { now: Date.UTC(2026, 10, 21, 9, 0, 0) };
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ now: () => clock.now });
   });
   afterAll(async () => t.close());
 
   it('signs a demo user in by email and keeps the session on the server', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { method: 'email', email: 'Ahmed@Example.com', password: 'demo1234' } });
+    const browser = new TestBrowser(t.app);
+    const signIn = await browser.post('/api/auth/sign-in', { method: 'email', email: 'Ahmed@Example.com', password: 'demo1234' });
     expect(signIn.statusCode).toBe(200);
-    expect(signIn.json()).toMatchObject({ email: 'ahmed@example.com', fullName: 'أحمد العتيبي' });
+    expect(signIn.json().user).toMatchObject({ email: 'ahmed@example.com', fullName: 'أحمد العتيبي' });
     const setCookie = String(signIn.headers['set-cookie']);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Lax');
-    const cookie = sessionCookie(signIn.headers['set-cookie']);
+    const sessionToken = browser.cookies.get('sid');
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user).toMatchObject({ email: 'ahmed@example.com' });
+    expect((await browser.get('/api/auth/session')).json().user).toMatchObject({ email: 'ahmed@example.com' });
+    expect((await browser.post('/api/auth/sign-out')).statusCode).toBe(204);
+    expect(browser.cookies.has('sid')).toBe(false);
 
-    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
-    expect(signOut.statusCode).toBe(204);
     // The same cookie, replayed after sign-out, opens nothing: the session ended on the server.
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json()).toEqual({ user: null });
+    browser.cookies.set('sid', sessionToken!);
+    expect((await browser.get('/api/auth/session')).json()).toEqual({ user: null });
   });
 
   it('signs in by phone typed in Arabic-Indic digits', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { method: 'phone', phone: '٩٦٦٥٠١٢٣٤٥٦٧', password: 'demo1234' } });
+    const response = await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'phone', phone: '٩٦٦٥٠١٢٣٤٥٦٧', password: 'demo1234' });
     expect(response.statusCode).toBe(200);
   });
 
   it('refuses a wrong pair with the message of its method', async () => {
-    const byEmail = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { cookie: 'locale=en' }, payload: { method: 'email', email: 'ahmed@example.com', password: 'wrong-password' } });
+    const browser = new TestBrowser(t.app);
+    const byEmail = await browser.post('/api/auth/sign-in', { method: 'email', email: 'sara@example.com', password: 'wrong-password' });
     expect(byEmail.statusCode).toBe(401);
     expect(byEmail.json()).toEqual({ error: { code: 'INCORRECT_EMAIL_OR_PASSWORD', message: 'Incorrect password or email' } });
-    const byPhone = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { cookie: 'locale=en' }, payload: { method: 'phone', phone: '966500000000', password: 'demo1234' } });
+    const byPhone = await browser.post('/api/auth/sign-in', { method: 'phone', phone: '966500000000', password: 'demo1234' });
     expect(byPhone.json()).toEqual({ error: { code: 'INCORRECT_PHONE_OR_PASSWORD', message: 'Incorrect password or phone' } });
-    expect(byPhone.headers['set-cookie']).toBeUndefined();
+    expect(browser.cookies.has('sid')).toBe(false);
+    const arabic = await new TestBrowser(t.app, { locale: 'ar' }).post('/api/auth/sign-in', { method: 'email', email: 'nobody@example.com', password: 'whatever' });
+    expect(arabic.json().error.message).toBe('كلمة المرور أو البريد الإلكتروني غير صحيح');
+  });
+
+  it('refuses every state-changing call that does not repeat the anti-forgery token', async () => {
+    const credentials = { method: 'email', email: 'ahmed@example.com', password: 'demo1234' };
+    const withoutHeader = await new TestBrowser(t.app).post('/api/auth/sign-in', credentials, { csrf: false });
+    expect(withoutHeader.statusCode).toBe(403);
+    expect(withoutHeader.json()).toEqual({ error: { code: 'CSRF_REJECTED', message: 'This page has expired, reload it and try again' } });
+    expect(withoutHeader.headers['set-cookie']).toBeUndefined();
+
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { cookie: `${CSRF_COOKIE}=the-real-token`, 'x-csrf-token': 'a-guessed-token' },
+      payload: credentials,
+    });
+    expect(forged.statusCode).toBe(403);
+
+    // A browser that lost its token cookie gets a new one with the refusal, and the next try passes.
+    const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: credentials });
+    expect(fresh.statusCode).toBe(403);
+    const issued = fresh.cookies.find((cookie) => cookie.name === CSRF_COOKIE);
+    expect(issued?.value).toMatch(/^[\w-]{40,}$/);
+    expect(issued?.httpOnly).toBeFalsy();
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { cookie: `${CSRF_COOKIE}=${issued!.value}`, 'x-csrf-token': issued!.value },
+      payload: credentials,
+    });
+    expect(retried.statusCode).toBe(200);
+
+    // Reading needs no token.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(200);
+  });
+
+  it('locks one account after five wrong passwords, whatever the address, until the window passes', async () => {
+    const wrong = { method: 'email', email: 'mona@example.com', password: 'not-her-password' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await new TestBrowser(t.app, { ip: `10.0.0.${attempt}` }).post('/api/auth/sign-in', wrong)).statusCode).toBe(401);
+    }
+    const locked = await new TestBrowser(t.app, { ip: '10.0.1.1' }).post('/api/auth/sign-in', { ...wrong, password: 'demo1234' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many attempts, wait a moment and try again' } });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is not affected.
+    expect((await new TestBrowser(t.app, { ip: '10.0.1.1' }).post('/api/auth/sign-in', { method: 'email', email: 'omar@example.com', password: 'demo1234' })).statusCode).toBe(200);
+
+    clock.now += 15 * MINUTE_MS;
+    expect((await new TestBrowser(t.app, { ip: '10.0.1.1' }).post('/api/auth/sign-in', { ...wrong, password: 'demo1234' })).statusCode).toBe(200);
+  });
+
+  it('limits attempts from one address across accounts', async () => {
+    const sprayer = new TestBrowser(t.app, { ip: '192.0.2.7' });
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const response = await sprayer.post('/api/auth/sign-in', { method: 'email', email: `person${attempt}@example.com`, password: 'password1' });
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await sprayer.post('/api/auth/sign-in', { method: 'email', email: 'sara@example.com', password: 'demo1234' })).statusCode).toBe(429);
+    expect((await new TestBrowser(t.app, { ip: '192.0.2.8' }).post('/api/auth/sign-in', { method: 'email', email: 'sara@example.com', password: 'demo1234' })).statusCode).toBe(200);
+    clock.now += 15 * MINUTE_MS;
+    expect((await sprayer.post('/api/auth/sign-in', { method: 'email', email: 'sara@example.com', password: 'demo1234' })).statusCode).toBe(200);
   });
 
   it('lets only the owner open an ad for managing', async () => {
     const ad = await t.app.db.selectFrom('ads').innerJoin('users', 'users.id', 'ads.owner_id').select(['ads.slug', 'users.email']).where('users.email', '=', 'ahmed@example.com').executeTakeFirstOrThrow();
     const url = `/api/my/ads/${encodeURIComponent(ad.slug)}`;
 
-    expect((await t.app.inject({ method: 'GET', url })).json().error.code).toBe('UNAUTHENTICATED');
+    expect((await new TestBrowser(t.app).get(url)).json().error.code).toBe('UNAUTHENTICATED');
 
-    const sara = sessionCookie((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { method: 'email', email: 'sara@example.com', password: 'demo1234' } })).headers['set-cookie']);
-    const refused = await t.app.inject({ method: 'GET', url, headers: { cookie: `${sara}; locale=en` } });
+    const sara = new TestBrowser(t.app);
+    await sara.signIn('sara@example.com');
+    const refused = await sara.get(url);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to access this page' } });
 
-    const ahmed = sessionCookie((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { method: 'email', email: 'ahmed@example.com', password: 'demo1234' } })).headers['set-cookie']);
-    const owned = await t.app.inject({ method: 'GET', url, headers: { cookie: ahmed } });
+    const ahmed = new TestBrowser(t.app);
+    await ahmed.signIn('ahmed@example.com');
+    const owned = await ahmed.get(url);
     expect(owned.statusCode).toBe(200);
     expect(owned.json().slug).toBe(ad.slug);
   });

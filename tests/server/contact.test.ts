@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 describe(`contact messages on ${testDialect}`, () => {
@@ -9,12 +10,7 @@ describe(`contact messages on ${testDialect}`, () => {
   afterAll(async () => t.close());
 
   it('stores a valid message and puts an acknowledgement in the outbox, in the sender language', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { cookie: 'locale=en' },
-      payload: { name: 'Layla', email: 'Layla@Example.com', topic: 'ADS', message: 'How do private auctions work?' },
-    });
+    const response = await new TestBrowser(t.app).post('/api/contact', { name: 'Layla', email: 'Layla@Example.com', topic: 'ADS', message: 'How do private auctions work?' });
     expect(response.statusCode).toBe(201);
     const { id } = response.json() as { id: string };
     const stored = await t.app.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -27,7 +23,7 @@ describe(`contact messages on ${testDialect}`, () => {
   });
 
   it('acknowledges in Arabic when the sender reads Arabic', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'ليلى', email: 'layla.ar@example.com', topic: 'GENERAL', message: 'سؤال' } });
+    const response = await new TestBrowser(t.app, { locale: 'ar' }).post('/api/contact', { name: 'ليلى', email: 'layla.ar@example.com', topic: 'GENERAL', message: 'سؤال' });
     expect(response.statusCode).toBe(201);
     const [acknowledgement] = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?recipient=layla.ar@example.com' })).json() as Array<{ subject: string; body: string }>;
     expect(acknowledgement).toMatchObject({ subject: 'استلمنا رسالتك' });
@@ -36,7 +32,7 @@ describe(`contact messages on ${testDialect}`, () => {
 
   it('refuses an incomplete message without storing anything', async () => {
     const before = await t.app.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ali', email: 'ali@example.com', topic: 'NOPE', message: '' } });
+    const response = await new TestBrowser(t.app).post('/api/contact', { name: 'Ali', email: 'ali@example.com', topic: 'NOPE', message: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ topic: 'VALIDATION_FAILED', message: 'REQUIRED' });
     const after = await t.app.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
 import { RUNTIME_CONFIG_GLOBAL } from '../../domain/runtime-config';
+import type { Kysely } from 'kysely';
+import { createDatabase } from '../../server/db/database';
+import * as initialMigration from '../../server/db/migrations/0001-initial';
+import * as accountsMigration from '../../server/db/migrations/0002-accounts';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 const FIXED_NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -33,6 +37,37 @@ describe(`foundation on ${testDialect}`, () => {
 
     const ads = (await t.app.inject({ method: 'GET', url: '/api/ads?pageSize=60' })).json() as { items: Array<{ type: string }> };
     expect(new Set(ads.items.map((ad) => ad.type)).size).toBe(7);
+
+    // Every demo account has the free package a registration would have given it.
+    const subscriptions = await t.app.db
+      .selectFrom('users')
+      .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+      .leftJoin('subscription_packages', 'subscription_packages.id', 'subscriptions.package_id')
+      .select(['users.email', 'subscriptions.status', 'subscription_packages.is_free'])
+      .execute();
+    expect(subscriptions).toHaveLength(4);
+    expect(subscriptions.every((row) => row.status === 'ACTIVE' && row.is_free === 1)).toBe(true);
+  });
+
+  it('gives accounts made before the accounts migration their free package', async () => {
+    // Brought up to the first migration only, as a database from before accounts existed would be.
+    const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
+    try {
+      // Migrations take the untyped database they were written against.
+      const untyped = db as unknown as Kysely<unknown>;
+      await initialMigration.up(untyped);
+      await db.insertInto('countries').values({ code: 'SA', dial_code: '966', currency: 'SAR', sort_order: 0 }).execute();
+      await db
+        .insertInto('users')
+        .values({ id: 'early', slug: 'early', first_name: 'A', last_name: 'B', email: 'early@example.com', phone: '966500000001', country_code: 'SA', city_id: null, password_hash: 'x', about: '', created_at: 5, verified_at: 5 })
+        .execute();
+      await accountsMigration.up(untyped);
+      expect(await db.selectFrom('subscriptions').select(['user_id', 'package_id', 'status', 'ad_credits_remaining', 'starts_at']).execute()).toEqual([
+        { user_id: 'early', package_id: accountsMigration.FREE_PACKAGE.id, status: 'ACTIVE', ad_credits_remaining: accountsMigration.FREE_PACKAGE.adCredits, starts_at: 5 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('sends every API error in one shape, in the visitor language', async () => {
@@ -44,13 +79,13 @@ describe(`foundation on ${testDialect}`, () => {
     expect(missingAd.statusCode).toBe(404);
     expect(missingAd.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'We could not find what you are looking for' } });
 
-    const invalid = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { cookie: 'locale=en' }, payload: { name: ' ', email: 'not-an-email', topic: 'GENERAL', message: 'hello' } });
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { cookie: 'locale=en; csrf=token', 'x-csrf-token': 'token' }, payload: { name: ' ', email: 'not-an-email', topic: 'GENERAL', message: 'hello' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({
       error: { code: 'VALIDATION_FAILED', message: 'There are some errors, please try again', fields: { name: 'REQUIRED', email: 'INVALID_EMAIL' } },
     });
 
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json', cookie: 'csrf=token', 'x-csrf-token': 'token' }, payload: '{"name":' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION_FAILED');
   });

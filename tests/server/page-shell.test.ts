@@ -11,6 +11,7 @@ const config: RuntimeConfig = {
   buildId: 'b1',
   uploadLimits: { imageBytes: 1, videoBytes: 2, documentBytes: 3 },
   country: null,
+  socialSignIn: [],
 };
 
 describe('page shell', () => {

@@ -4,7 +4,7 @@ import { createHttpClient, HttpError, RETRYABLE_STATUSES } from '../../src/lib/h
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-function client(responses: Array<Response | Error>, timeoutMs = 1000) {
+function client(responses: Array<Response | Error>, timeoutMs = 1000, csrfToken?: () => string | undefined) {
   const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
     const next = responses.shift();
     if (!next) throw new Error('no more responses');
@@ -13,10 +13,39 @@ function client(responses: Array<Response | Error>, timeoutMs = 1000) {
     return next;
   });
   const sleep = vi.fn(async () => {});
-  return { http: createHttpClient({ baseUrl: '/api', fetch: fetch as unknown as typeof globalThis.fetch, sleep, timeoutMs }), fetch, sleep };
+  return { http: createHttpClient({ baseUrl: '/api', fetch: fetch as unknown as typeof globalThis.fetch, sleep, timeoutMs, csrfToken }), fetch, sleep };
 }
 
 describe('http client', () => {
+  it('repeats the anti-forgery token on writes only', async () => {
+    const { http, fetch } = client([json(200, {}), json(200, {})], 1000, () => 'token-1');
+    await http.get('/things');
+    await http.post('/things', { body: {} });
+    const headersOf = (call: number) => (fetch.mock.calls[call]![1] as RequestInit).headers as Record<string, string>;
+    expect(headersOf(0)['x-csrf-token']).toBeUndefined();
+    expect(headersOf(1)['x-csrf-token']).toBe('token-1');
+  });
+
+  it('tries a write once more when the refusal brought the token cookie it lacked', async () => {
+    let cookie: string | undefined;
+    const refusal = json(403, { error: { code: 'CSRF_REJECTED' } });
+    const fetchThenSetCookie = [refusal, json(201, { id: 'x' })];
+    const { http, fetch } = client(fetchThenSetCookie, 1000, () => cookie);
+    fetch.mockImplementationOnce(async () => {
+      cookie = 'fresh-token';
+      return fetchThenSetCookie.shift() as Response;
+    });
+    await expect(http.post('/things', { body: {} })).resolves.toEqual({ id: 'x' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(((fetch.mock.calls[1]![1] as RequestInit).headers as Record<string, string>)['x-csrf-token']).toBe('fresh-token');
+  });
+
+  it('does not loop on a refusal when the token did not change', async () => {
+    const { http, fetch } = client([json(403, { error: { code: 'CSRF_REJECTED' } }), json(201, {})], 1000, () => 'stale');
+    await expect(http.post('/things', { body: {} })).rejects.toMatchObject({ status: 403, code: 'CSRF_REJECTED' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('retries exactly the statuses of SPEC.md section 7', () => {
     expect([...RETRYABLE_STATUSES].sort()).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
   });

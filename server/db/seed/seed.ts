@@ -8,6 +8,7 @@ import { CATEGORY_TREE } from './categories';
 import { DEMO_ADS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { SEED_COUNTRIES, seedCityId } from './places';
 import { fullNameOf } from '../../../domain/user';
+import { activateFreePackage } from '../../modules/subscriptions/free-package';
 
 export interface SeedOptions {
   demo: boolean;
@@ -93,6 +94,7 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
         verified_at: now,
       })
       .execute();
+    await activateFreePackage(trx, id, now);
   }
 
   const categories = await trx.selectFrom('categories').select(['id', 'slug']).execute();

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
+import { ERROR_CODES } from '../../../domain/errors';
 import { fullNameOf } from '../../../domain/user';
+import { AppError } from '../../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,8 +14,16 @@ declare module 'fastify' {
     sessions: {
       start(reply: FastifyReply, userId: string): Promise<void>;
       end(reply: FastifyReply, sessionId: string | undefined): Promise<void>;
+      /** Ends every session of the user but `keepSessionId` (after a password change or reset). */
+      endOthers(userId: string, keepSessionId?: string): Promise<void>;
     };
   }
+}
+
+/** The signed-in user of a request that needs one; a visitor is refused with UNAUTHENTICATED. */
+export function requireUser(request: FastifyRequest): NonNullable<FastifyRequest['user']> {
+  if (!request.user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
+  return request.user;
 }
 
 /** Only a hash of the token is stored, so reading the table does not let anyone in. */
@@ -52,6 +62,11 @@ export default fp(
       async end(reply, sessionId) {
         if (sessionId) await app.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+      async endOthers(userId, keepSessionId) {
+        let query = app.db.deleteFrom('sessions').where('user_id', '=', userId);
+        if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+        await query.execute();
       },
     });
   },

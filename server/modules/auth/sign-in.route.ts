@@ -2,34 +2,56 @@ import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessionUserSchema, signInSchema } from '../../../domain/auth';
+import { signInResultSchema } from '../../../domain/account';
+import { signInSchema } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
-import { fullNameOf } from '../../../domain/user';
+import { localeOfRequest } from '../../i18n';
+import { findSessionUser } from './accounts.repository';
+import { SIGN_IN_ATTEMPTS_PER_ADDRESS, SIGN_IN_FAILURES_PER_ACCOUNT } from './account-rate-limits';
 
 /**
  * Signs in by email or phone with a password. A wrong pair is refused without saying which half
  * was wrong, and an unknown account costs the same argon2 verification as a known one, so the
- * answer's timing does not tell whether an account exists.
+ * answer's timing does not tell whether an account exists. Guessing is limited per account and
+ * per address. A right password on an account never verified sends a fresh code instead.
  */
 const signInRoute: FastifyPluginAsync = async (app) => {
   const unknownAccountHash = await hash(randomBytes(16).toString('hex'));
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/auth/sign-in',
-    { schema: { body: signInSchema, response: { 200: sessionUserSchema } } },
+    { schema: { body: signInSchema, response: { 200: signInResultSchema } } },
     async (request, reply) => {
       const body = request.body;
+      const identifier = body.method === 'email' ? body.email : body.phone;
+      await app.rateLimits.consume(SIGN_IN_ATTEMPTS_PER_ADDRESS, request.ip);
+      await app.rateLimits.assertAllowed(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
+
       const user = await app.db
         .selectFrom('users')
-        .select(['id', 'slug', 'first_name', 'last_name', 'email', 'password_hash'])
-        .where(body.method === 'email' ? 'email' : 'phone', '=', body.method === 'email' ? body.email : body.phone)
+        .select(['id', 'email', 'phone', 'password_hash', 'verified_at'])
+        .where(body.method === 'email' ? 'email' : 'phone', '=', identifier)
         .executeTakeFirst();
-      const refusal = body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD;
       const passwordMatches = await verify(user?.password_hash || unknownAccountHash, body.password);
-      if (!user || !passwordMatches) throw new AppError(refusal);
+      if (!user || !passwordMatches) {
+        await app.rateLimits.record(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
+        throw new AppError(body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD);
+      }
+      await app.rateLimits.clear(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
+
+      if (user.verified_at === null) {
+        const verification = await app.verifications.issue({
+          userId: user.id,
+          purpose: 'REGISTER',
+          channel: body.method === 'email' ? 'email' : 'sms',
+          destination: body.method === 'email' ? user.email : user.phone,
+          locale: localeOfRequest(request.headers),
+        });
+        return { verification };
+      }
       await app.sessions.start(reply, user.id);
-      return { id: user.id, slug: user.slug, fullName: fullNameOf(user.first_name, user.last_name), email: user.email };
+      return { user: await findSessionUser(app.db, user.id) };
     },
   );
 };

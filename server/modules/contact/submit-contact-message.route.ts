@@ -17,11 +17,16 @@ const submitContactMessageRoute: FastifyPluginAsync = async (app) => {
         .insertInto('contact_messages')
         .values({ id, ...request.body, locale, user_id: request.user?.id ?? null, created_at: app.now() })
         .execute();
-      await app.messages.deliver({
-        channel: 'email',
-        recipient: request.body.email,
-        ...outgoingMessage('contactAcknowledgement', locale, { name: request.body.name }),
-      });
+      try {
+        await app.messages.deliver({
+          channel: 'email',
+          recipient: request.body.email,
+          ...outgoingMessage('contactAcknowledgement', locale, { name: request.body.name }),
+        });
+      } catch (error) {
+        // The message reached support; a lost acknowledgement must not make the sender send it twice.
+        request.log.warn({ err: error }, 'contact acknowledgement not delivered');
+      }
       return reply.code(201).send({ id });
     },
   );

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OUTBOX_CHANNELS } from './outbox.plugin';
+import { MESSAGE_CHANNELS, type MessageChannel } from '../delivery/message-sender';
 
 const outboxSchema = z.array(
   z.object({
     id: z.string(),
-    channel: z.enum(OUTBOX_CHANNELS),
+    channel: z.enum(MESSAGE_CHANNELS),
     recipient: z.string(),
     subject: z.string(),
     body: z.string(),
@@ -28,7 +28,7 @@ const devOutboxRoute: FastifyPluginAsync = async (app) => {
       let query = app.db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(request.query.limit);
       if (request.query.recipient) query = query.where('recipient', '=', request.query.recipient);
       const rows = await query.execute();
-      return rows.map(({ created_at, channel, ...row }) => ({ ...row, channel: channel as (typeof OUTBOX_CHANNELS)[number], createdAt: created_at }));
+      return rows.map(({ created_at, channel, ...row }) => ({ ...row, channel: channel as MessageChannel, createdAt: created_at }));
     },
   );
 };

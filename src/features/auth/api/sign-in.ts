@@ -1,14 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser, SignInInput } from '../../../../domain/auth';
+import type { SignInResult } from '../../../../domain/account';
+import type { SignInInput } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';
+import { rememberVerification } from '../../../lib/verification';
 
-export const signIn = (input: SignInInput) => api.post<SessionUser>('/auth/sign-in', { body: input });
+export const signIn = (input: SignInInput) => api.post<SignInResult>('/auth/sign-in', { body: input });
 
+/** Signs in; an account that was never verified answers with a fresh code to enter instead. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+    onSuccess: (result) => {
+      if ('user' in result) queryClient.setQueryData(sessionQueryKey, result.user);
+      else rememberVerification(queryClient, result.verification);
+    },
   });
 }

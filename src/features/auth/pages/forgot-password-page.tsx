@@ -1,23 +1,222 @@
-import { Heading, Stack } from '@chakra-ui/react';
-import { KeyRound } from 'lucide-react';
+import { Alert, Button, Field, Fieldset, Heading, HStack, Input, RadioGroup, Stack, Tabs, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PHONE_CHANNELS, passwordField, recoveryStartSchema } from '../../../../domain/account';
+import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES } from '../../../../domain/routes';
-import { PageEmptyState } from '../../../lib/ui/empty-state';
-import { ButtonLink } from '../../../lib/ui/router-link';
+import { useChosenCountry } from '../../../lib/country';
+import { errorCodeOf } from '../../../lib/http';
+import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
+import { PhoneInput } from '../../../lib/ui/phone-input';
+import { AppLink, ButtonLink } from '../../../lib/ui/router-link';
+import { VERIFICATION_PARAM } from '../../../lib/verification';
+import { useResetPassword } from '../api/reset-password';
+import { useStartRecovery } from '../api/start-recovery';
 
+type RecoveryForm = { method: 'email' | 'phone'; email: string; phone: string; channel: (typeof PHONE_CHANNELS)[number] };
+
+/** The new password typed twice: the second copy catches a slip the hidden characters would hide. */
+const newPasswordSchema = z
+  .object({ password: passwordField, confirmation: z.string() })
+  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], error: ERROR_CODES.PASSWORDS_DO_NOT_MATCH });
+
+/**
+ * Recovery in three steps: where to send a code, the code, a new password. The code step lives in the
+ * address so a reload keeps it; the reset token it yields lives only in memory, never in the address.
+ */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
+  const [params, setParams] = useSearchParams();
+  const verificationId = params.get(VERIFICATION_PARAM);
+  const [resetToken, setResetToken] = useState<string | null>(null);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const startOver = () => {
+    setResetToken(null);
+    setParams({}, { replace: true });
+  };
+
+  const step = passwordChanged ? 'done' : resetToken ? 'newPassword' : verificationId ? 'code' : 'start';
   return (
-    <Stack gap="4" data-page="forgot-password">
-      <Heading as="h1" size="2xl">
-        {t('forgot.title')}
-      </Heading>
-      <PageEmptyState
-        icon={<KeyRound />}
-        title={t('forgot.closedTitle')}
-        description={t('forgot.closedDescription')}
-        action={<ButtonLink to={ROUTES.contactUs}>{t('forgot.contactSupport')}</ButtonLink>}
-      />
+    <Stack gap="6" data-page="forgot-password" data-step={step}>
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {t('forgot.title')}
+        </Heading>
+        <Text color="fg.muted">{t(`forgot.steps.${step}`)}</Text>
+      </Stack>
+      {step === 'done' ? (
+        <Stack gap="4">
+          <Alert.Root status="success" data-testid="password-changed">
+            <Alert.Indicator />
+            <Alert.Title>{t('forgot.changed')}</Alert.Title>
+          </Alert.Root>
+          <ButtonLink to={ROUTES.home} width="full">
+            {t('forgot.goHome')}
+          </ButtonLink>
+        </Stack>
+      ) : resetToken ? (
+        <NewPasswordForm resetToken={resetToken} onChanged={() => setPasswordChanged(true)} onStartOver={startOver} />
+      ) : verificationId ? (
+        <OneTimeCodeForm
+          key={verificationId}
+          verificationId={verificationId}
+          onVerified={(result) => {
+            if (!result.resetToken) return;
+            setResetToken(result.resetToken);
+            // The code is spent: a reload now starts over rather than showing a dead code screen.
+            setParams({}, { replace: true });
+          }}
+          onStartOver={startOver}
+        />
+      ) : (
+        <RecoveryStartForm onCodeSent={(id) => setParams({ [VERIFICATION_PARAM]: id })} />
+      )}
+      {step === 'done' ? null : (
+        <Text fontSize="sm" textAlign="center">
+          <AppLink to={ROUTES.login}>{t('forgot.backToSignIn')}</AppLink>
+        </Text>
+      )}
     </Stack>
+  );
+}
+
+function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string) => void }) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const chosenCountry = useChosenCountry();
+  const recovery = useStartRecovery();
+  const form = useForm<RecoveryForm, unknown, z.output<typeof recoveryStartSchema>>({
+    defaultValues: { method: 'email', email: '', phone: '', channel: 'sms' },
+    // The form keeps both identifier fields; the schema checks the one the chosen method uses.
+    resolver: zodResolver(recoveryStartSchema) as unknown as Resolver<RecoveryForm, unknown, z.output<typeof recoveryStartSchema>>,
+  });
+  const method = useWatch({ control: form.control, name: 'method' });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      onCodeSent((await recovery.mutateAsync(values)).verification.id);
+    } catch {
+      // The refusal ('This email not found', 'This user does not exist') shows below; what was typed stays.
+    }
+  });
+
+  return (
+    <Stack gap="4">
+      <Tabs.Root value={method} onValueChange={(event) => form.setValue('method', event.value as RecoveryForm['method'])} variant="enclosed" fitted>
+        <Tabs.List>
+          <Tabs.Trigger value="email">{t('login.byEmail')}</Tabs.Trigger>
+          <Tabs.Trigger value="phone">{t('login.byPhone')}</Tabs.Trigger>
+        </Tabs.List>
+      </Tabs.Root>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <FormError code={errorCodeOf(recovery.error)} />
+          {method === 'email' ? (
+            <Field.Root invalid={!!errors.email}>
+              <Field.Label>{t('fields.email')}</Field.Label>
+              <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
+              <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
+            </Field.Root>
+          ) : (
+            <>
+              <Field.Root invalid={!!errors.phone}>
+                <Field.Label>{t('fields.phone')}</Field.Label>
+                <Controller
+                  control={form.control}
+                  name="phone"
+                  render={({ field }) => (
+                    <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={chosenCountry} />
+                  )}
+                />
+                <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
+              </Field.Root>
+              <Controller
+                control={form.control}
+                name="channel"
+                render={({ field }) => (
+                  <Fieldset.Root>
+                    <Fieldset.Legend>{t('forgot.channel')}</Fieldset.Legend>
+                    <RadioGroup.Root name={field.name} value={field.value} onValueChange={(event) => field.onChange(event.value)}>
+                      <HStack gap="5" wrap="wrap">
+                        {PHONE_CHANNELS.map((channel) => (
+                          <RadioGroup.Item key={channel} value={channel}>
+                            <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
+                            <RadioGroup.ItemIndicator />
+                            <RadioGroup.ItemText>{t(`common:verification.channels.${channel}`)}</RadioGroup.ItemText>
+                          </RadioGroup.Item>
+                        ))}
+                      </HStack>
+                    </RadioGroup.Root>
+                  </Fieldset.Root>
+                )}
+              />
+            </>
+          )}
+          <Button type="submit" loading={form.formState.isSubmitting} width="full">
+            {t('forgot.sendCode')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+interface NewPasswordFormProps {
+  resetToken: string;
+  onChanged: () => void;
+  onStartOver: () => void;
+}
+
+function NewPasswordForm({ resetToken, onChanged, onStartOver }: NewPasswordFormProps) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const reset = useResetPassword();
+  const form = useForm<z.input<typeof newPasswordSchema>, unknown, z.output<typeof newPasswordSchema>>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const errors = form.formState.errors;
+  const refusal = errorCodeOf(reset.error);
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    try {
+      await reset.mutateAsync({ resetToken, password });
+      onChanged();
+    } catch {
+      // Shown below; an expired reset offers to start over.
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="4">
+        <FormError code={refusal} />
+        {refusal === ERROR_CODES.RESET_EXPIRED ? (
+          <Button variant="outline" onClick={onStartOver}>
+            {t('common:verification.startOver')}
+          </Button>
+        ) : null}
+        <Field.Root invalid={!!errors.password}>
+          <Field.Label>{t('fields.newPassword')}</Field.Label>
+          <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
+          <Field.HelperText>{t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
+          <Field.ErrorText>{errorText(errors.password?.message)}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.confirmation}>
+          <Field.Label>{t('fields.confirmPassword')}</Field.Label>
+          <Input type="password" autoComplete="new-password" {...form.register('confirmation')} />
+          <Field.ErrorText>{errorText(errors.confirmation?.message)}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" loading={form.formState.isSubmitting} width="full">
+          {t('forgot.savePassword')}
+        </Button>
+      </Stack>
+    </form>
   );
 }

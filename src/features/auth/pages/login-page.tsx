@@ -1,16 +1,27 @@
-import { Button, Field, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, Input, Separator, Stack, Tabs, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type SignInInput, signInSchema } from '../../../../domain/auth';
+import { type SignInInput, signInSchema, type SocialProvider } from '../../../../domain/auth';
+import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
 import { errorCodeOf } from '../../../lib/http';
+import { runtimeConfig } from '../../../lib/runtime-config';
 import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { AppLink } from '../../../lib/ui/router-link';
+import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useSignIn } from '../api/sign-in';
 
 type SignInForm = { method: 'email' | 'phone'; email: string; phone: string; password: string };
+
+/** Where a failed social sign-in sends the browser back with its reason. */
+const SOCIAL_ERROR_PARAM = 'error';
+
+/** A full page load, not a client route: the provider's consent screen lies beyond the server's redirect. */
+function socialSignInHref(provider: SocialProvider, redirect: string): string {
+  return `${runtimeConfig.apiBaseUrl}/auth/oidc/${provider}/start?${new URLSearchParams({ [SIGN_IN_REDIRECT_PARAM]: redirect })}`;
+}
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -25,13 +36,22 @@ export default function LoginPage() {
   const method = useWatch({ control: form.control, name: 'method' });
   const errors = form.formState.errors;
   const errorText = useFieldErrorText();
+  const redirectParam = params.get(SIGN_IN_REDIRECT_PARAM);
+  const socialError = params.get(SOCIAL_ERROR_PARAM) === ERROR_CODES.SOCIAL_SIGN_IN_FAILED ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null;
 
   const submit = form.handleSubmit(async (values) => {
     const input: SignInInput =
       values.method === 'email' ? { method: 'email', email: values.email, password: values.password } : { method: 'phone', phone: values.phone, password: values.password };
     try {
-      await signIn.mutateAsync(input);
-      await navigate(safeRedirectPath(params.get(SIGN_IN_REDIRECT_PARAM)), { replace: true });
+      const result = await signIn.mutateAsync(input);
+      if ('verification' in result) {
+        // The account was never activated: its new code is entered on the registration page.
+        const next = new URLSearchParams({ [VERIFICATION_PARAM]: result.verification.id });
+        if (redirectParam) next.set(SIGN_IN_REDIRECT_PARAM, redirectParam);
+        await navigate(`${ROUTES.register}?${next}`);
+        return;
+      }
+      await navigate(safeRedirectPath(redirectParam), { replace: true });
     } catch {
       // The refusal is shown from the mutation's error below; what was typed stays in the form.
     }
@@ -53,7 +73,7 @@ export default function LoginPage() {
       </Tabs.Root>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormError code={errorCodeOf(signIn.error)} />
+          <FormError code={errorCodeOf(signIn.error) ?? socialError} />
           {method === 'email' ? (
             <Field.Root invalid={!!errors.email}>
               <Field.Label>{t('fields.email')}</Field.Label>
@@ -78,6 +98,21 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      {runtimeConfig.socialSignIn.length > 0 ? (
+        <Stack gap="3">
+          <Separator />
+          <Text textAlign="center" fontSize="sm" color="fg.muted">
+            {t('login.orWith')}
+          </Text>
+          {runtimeConfig.socialSignIn.map((provider) => (
+            <Button key={provider} asChild variant="outline" width="full">
+              <a href={socialSignInHref(provider, safeRedirectPath(redirectParam))} data-provider={provider}>
+                {t(`login.social.${provider}`)}
+              </a>
+            </Button>
+          ))}
+        </Stack>
+      ) : null}
       <Stack gap="2" fontSize="sm" align="center">
         <AppLink to={ROUTES.forgotPassword}>{t('login.forgot')}</AppLink>
         <Text>

@@ -1,26 +1,292 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
-import { UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../../domain/routes';
-import { PageEmptyState } from '../../../lib/ui/empty-state';
-import { ButtonLink } from '../../../lib/ui/router-link';
+import { Button, Checkbox, Field, Fieldset, Heading, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { CODE_CHANNELS, PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema, type SocialRegistration } from '../../../../domain/account';
+import { ERROR_CODES } from '../../../../domain/errors';
+import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM, signInPathFor } from '../../../../domain/routes';
+import { useCountries } from '../../../lib/catalog';
+import { useChosenCountry } from '../../../lib/country';
+import { errorCodeOf, HttpError } from '../../../lib/http';
+import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
+import { PhoneInput } from '../../../lib/ui/phone-input';
+import { AppLink } from '../../../lib/ui/router-link';
+import { useLocale } from '../../../lib/use-locale';
+import { VERIFICATION_PARAM } from '../../../lib/verification';
+import { useSocialRegistration } from '../api/get-social-registration';
+import { useRegister } from '../api/register';
+
+/** Where a social sign-in with no account yet sends the browser (see the accounts contract). */
+const SOCIAL_PARAM = 'social';
+
+/** The form holds what the inputs hold (a city id as the select's text, an unticked box); the schema turns it into RegisterInput. */
+type RegisterFormValues = Omit<RegisterInput, 'agreeToTerms' | 'cityId' | 'socialToken'> & { agreeToTerms: boolean; cityId: string };
+type PendingSocialSignIn = SocialRegistration & { token: string };
 
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const verificationId = params.get(VERIFICATION_PARAM);
+  const redirectParam = params.get(SIGN_IN_REDIRECT_PARAM);
+
+  // Only the redirect survives a step change: a used social token or code has no business in the address.
+  const withRedirect = (next: Record<string, string>) => (redirectParam ? { ...next, [SIGN_IN_REDIRECT_PARAM]: redirectParam } : next);
+
   return (
-    <Stack gap="4" data-page="register">
-      <Heading as="h1" size="2xl">
-        {t('register.title')}
-      </Heading>
-      <PageEmptyState
-        icon={<UserPlus />}
-        title={t('register.closedTitle')}
-        description={t('register.closedDescription')}
-        action={<ButtonLink to={ROUTES.login}>{t('register.signInInstead')}</ButtonLink>}
-      />
-      <Text fontSize="sm" color="fg.muted">
-        {t('register.demoHint')}
-      </Text>
+    <Stack gap="6" data-page="register">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {verificationId ? t('register.verifyTitle') : t('register.title')}
+        </Heading>
+        <Text color="fg.muted">{verificationId ? t('register.verifySubtitle') : t('register.subtitle')}</Text>
+      </Stack>
+      {verificationId ? (
+        <OneTimeCodeForm
+          key={verificationId}
+          verificationId={verificationId}
+          onVerified={() => navigate(safeRedirectPath(redirectParam), { replace: true })}
+          onStartOver={() => setParams(withRedirect({}), { replace: true })}
+        />
+      ) : (
+        <RegistrationStep socialToken={params.get(SOCIAL_PARAM)} onRegistered={(id) => setParams(withRedirect({ [VERIFICATION_PARAM]: id }))} />
+      )}
+      {verificationId ? null : (
+        <Text fontSize="sm" textAlign="center">
+          {t('register.haveAccount')} <AppLink to={redirectParam ? signInPathFor(redirectParam) : ROUTES.login}>{t('register.signIn')}</AppLink>
+        </Text>
+      )}
     </Stack>
+  );
+}
+
+function RegistrationStep({ socialToken, onRegistered }: { socialToken: string | null; onRegistered: (verificationId: string) => void }) {
+  const social = useSocialRegistration(socialToken);
+  if (socialToken !== null && social.isPending) return <Spinner alignSelf="center" />;
+  return (
+    <RegisterForm
+      social={socialToken !== null && social.data ? { ...social.data, token: socialToken } : null}
+      socialFailed={social.isError}
+      onRegistered={onRegistered}
+    />
+  );
+}
+
+interface RegisterFormProps {
+  social: PendingSocialSignIn | null;
+  /** The social sign-in expired or was never there: say so, and let the person register by hand. */
+  socialFailed: boolean;
+  onRegistered: (verificationId: string) => void;
+}
+
+function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const errorText = useFieldErrorText();
+  const countries = useCountries();
+  const chosenCountry = useChosenCountry();
+  const registration = useRegister();
+  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerSchema>>({
+    // The inputs hold text and an unticked box; the shared schema coerces and checks them like the server.
+    resolver: zodResolver(registerSchema) as unknown as Resolver<RegisterFormValues, unknown, z.output<typeof registerSchema>>,
+    defaultValues: {
+      firstName: social?.firstName ?? '',
+      lastName: social?.lastName ?? '',
+      email: social?.email ?? '',
+      phone: '',
+      country: chosenCountry ?? '',
+      cityId: '',
+      password: '',
+      agreeToTerms: false,
+      channel: 'email',
+    },
+  });
+  const country = useWatch({ control: form.control, name: 'country' });
+  const cities = countries.data?.find((option) => option.code === country)?.cities ?? [];
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { verification } = await registration.mutateAsync({ ...values, socialToken: social?.token });
+      onRegistered(verification.id);
+    } catch (error) {
+      // The server's verdict per field lands on the fields; everything typed stays.
+      if (error instanceof HttpError) {
+        for (const [field, code] of Object.entries(error.fields)) form.setError(field as FieldPath<RegisterFormValues>, { message: code });
+      }
+    }
+  });
+
+  const refusal = registration.error instanceof HttpError && Object.values(registration.error.fields).includes(registration.error.code) ? null : errorCodeOf(registration.error);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="4">
+        <FormError code={refusal ?? (socialFailed ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null)} />
+        {social ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="social-registration">
+            {t(`register.socialNotice.${social.provider}`)}
+          </Text>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={!!errors.firstName} required>
+            <Field.Label>
+              {t('fields.firstName')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="given-name" {...form.register('firstName')} />
+            <Field.ErrorText>{errorText(errors.firstName?.message)}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.lastName} required>
+            <Field.Label>
+              {t('fields.lastName')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="family-name" {...form.register('lastName')} />
+            <Field.ErrorText>{errorText(errors.lastName?.message)}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={!!errors.email} required readOnly={social !== null}>
+          <Field.Label>
+            {t('fields.email')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
+          <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.phone} required>
+          <Field.Label>
+            {t('fields.phone')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={country || chosenCountry} />
+            )}
+          />
+          <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={!!errors.country} required>
+            <Field.Label>
+              {t('fields.country')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root disabled={!countries.data}>
+              {/* Controlled: the options arrive after the form starts, and the chosen country must still show. */}
+              <Controller
+                control={form.control}
+                name="country"
+                render={({ field }) => (
+                  <NativeSelect.Field
+                    placeholder={t('fields.chooseCountry')}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(event) => {
+                      field.onChange(event.target.value);
+                      form.setValue('cityId', '');
+                    }}
+                  >
+                    {countries.data?.map((option) => (
+                      <option key={option.code} value={option.code}>
+                        {option.name[locale]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                )}
+              />
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errorText(errors.country?.message)}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.cityId} required>
+            <Field.Label>
+              {t('fields.city')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root disabled={cities.length === 0}>
+              <Controller
+                control={form.control}
+                name="cityId"
+                render={({ field }) => (
+                  <NativeSelect.Field placeholder={t('fields.chooseCity')} ref={field.ref} name={field.name} value={field.value} onBlur={field.onBlur} onChange={(event) => field.onChange(event.target.value)}>
+                    {cities.map((city) => (
+                      <option key={city.id} value={city.id}>
+                        {city.name[locale]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                )}
+              />
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errorText(errors.cityId?.message)}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={!!errors.password} required>
+          <Field.Label>
+            {t('fields.password')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          <Field.HelperText>{t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
+          <Field.ErrorText>{errorText(errors.password?.message)}</Field.ErrorText>
+        </Field.Root>
+        <Controller
+          control={form.control}
+          name="channel"
+          render={({ field }) => (
+            <Fieldset.Root>
+              <Fieldset.Legend>{t('register.channel')}</Fieldset.Legend>
+              <RadioGroup.Root name={field.name} value={field.value} onValueChange={(event) => field.onChange(event.value)}>
+                <HStack gap="5" wrap="wrap">
+                  {CODE_CHANNELS.map((channel) => (
+                    <RadioGroup.Item key={channel} value={channel}>
+                      <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{t(`common:verification.channels.${channel}`)}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
+                </HStack>
+              </RadioGroup.Root>
+            </Fieldset.Root>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="agreeToTerms"
+          render={({ field }) => (
+            <Field.Root invalid={!!errors.agreeToTerms}>
+              <Checkbox.Root checked={field.value} onCheckedChange={(event) => field.onChange(event.checked === true)} alignItems="flex-start">
+                <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  {/* The documents open beside the form, so nothing typed here is lost by reading them. */}
+                  <Trans
+                    t={t}
+                    i18nKey="register.agree"
+                    components={{
+                      terms: <AppLink to={ROUTES.terms} target="_blank" rel="noopener" />,
+                      privacy: <AppLink to={ROUTES.privacyPolicy} target="_blank" rel="noopener" />,
+                    }}
+                  />
+                </Checkbox.Label>
+              </Checkbox.Root>
+              <Field.ErrorText>{errorText(errors.agreeToTerms?.message)}</Field.ErrorText>
+            </Field.Root>
+          )}
+        />
+        <Button type="submit" loading={form.formState.isSubmitting} width="full">
+          {t('register.submit')}
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AD_TYPES, isAuctionType, isTenderType } from '../../../domain/ad';
+import { ERROR_CODES } from '../../../domain/errors';
+import { AppError } from '../../errors';
+import { requireUser } from '../auth/session.plugin';
+
+const AUCTION_AND_TENDER_TYPES = AD_TYPES.filter((type) => isAuctionType(type) || isTenderType(type));
+
+/**
+ * Deletes the account with its data and sales (SPEC.md section 6), and signs out. Refused while one
+ * of the user's auctions or tenders is published and has not ended: bidders and tenderers are
+ * counting on it. Everything the user owns goes in one statement, through the foreign keys'
+ * cascades, so there is no half-deleted account.
+ */
+const deleteAccountRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().delete('/api/me', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    const user = requireUser(request);
+    const now = app.now();
+    const ongoing = await app.db
+      .selectFrom('ads')
+      .select('id')
+      .where('owner_id', '=', user.id)
+      .where('status', '=', 'PUBLISHED')
+      .where('type', 'in', AUCTION_AND_TENDER_TYPES)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (ongoing) throw new AppError(ERROR_CODES.ACCOUNT_CANNOT_BE_DELETED);
+    await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await app.sessions.end(reply, undefined);
+    return reply.code(204).send(null);
+  });
+};
+export default deleteAccountRoute;

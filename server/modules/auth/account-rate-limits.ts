@@ -1,0 +1,13 @@
+import type { RateLimitPolicy } from '../../plugins/rate-limit';
+
+const MINUTE_MS = 60 * 1000;
+
+/** Wrong passwords for one account, from anywhere: stops guessing one person's password. */
+export const SIGN_IN_FAILURES_PER_ACCOUNT: RateLimitPolicy = { name: 'sign-in-account', limit: 5, windowMs: 15 * MINUTE_MS };
+/** Sign-in attempts from one address, for any account: stops spraying one password over many. */
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS: RateLimitPolicy = { name: 'sign-in-address', limit: 30, windowMs: 15 * MINUTE_MS };
+/** New accounts from one address: each one sends a message, which costs money and annoys people. */
+export const REGISTRATIONS_PER_ADDRESS: RateLimitPolicy = { name: 'register-address', limit: 10, windowMs: 60 * MINUTE_MS };
+/** Recovery codes per account and per address: each one reaches a person's inbox or phone. */
+export const RECOVERIES_PER_ACCOUNT: RateLimitPolicy = { name: 'recover-account', limit: 5, windowMs: 60 * MINUTE_MS };
+export const RECOVERIES_PER_ADDRESS: RateLimitPolicy = { name: 'recover-address', limit: 20, windowMs: 60 * MINUTE_MS };

@@ -1,0 +1,139 @@
+import { Alert, Button, chakra, Field, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { CODE_LENGTH, verifyCodeSchema, type VerifyCodeResult } from '../../../domain/account';
+import { ERROR_CODES } from '../../../domain/errors';
+import { formatCountdown, remainingMs, useNow } from '../countdown';
+import { errorCodeOf, HttpError } from '../http';
+import { type ReceivedVerification, useResendCode, useVerification, useVerifyCode } from '../verification';
+import { FormError, useFieldErrorText } from './form-error';
+
+const COUNTDOWN_TICK_MS = 1000;
+
+interface OneTimeCodeFormProps {
+  verificationId: string;
+  /** Awaited, so the submit button stays busy while the page acts on the result. */
+  onVerified: (result: VerifyCodeResult) => void | Promise<void>;
+  /** Offered when the code can no longer be used at all (already used, or unknown): back to the first step. */
+  onStartOver?: () => void;
+}
+
+/** The code-entry screen shared by registration, password recovery and contact changes. */
+export function OneTimeCodeForm({ verificationId, onVerified, onStartOver }: OneTimeCodeFormProps) {
+  const { t } = useTranslation();
+  const verification = useVerification(verificationId);
+
+  if (verification.isPending) return <Spinner alignSelf="center" />;
+  if (verification.isError) {
+    const gone = verification.error instanceof HttpError && verification.error.status === 404;
+    return (
+      <Stack gap="4" data-testid="verification-gone">
+        {gone ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('verification.gone')}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <FormError code={errorCodeOf(verification.error)} />
+        )}
+        {onStartOver ? <Button onClick={onStartOver}>{t('verification.startOver')}</Button> : null}
+      </Stack>
+    );
+  }
+  return <CodeEntry verification={verification.data} onVerified={onVerified} />;
+}
+
+type CodeFormValues = z.input<typeof verifyCodeSchema>;
+
+function CodeEntry({ verification, onVerified }: { verification: ReceivedVerification; onVerified: OneTimeCodeFormProps['onVerified'] }) {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText();
+  const verify = useVerifyCode(verification.id);
+  const resend = useResendCode(verification.id);
+  const form = useForm<CodeFormValues, unknown, z.output<typeof verifyCodeSchema>>({ resolver: zodResolver(verifyCodeSchema), defaultValues: { code: '' } });
+  const now = useNow(COUNTDOWN_TICK_MS);
+
+  const expiresInMs = remainingMs(verification.expiresAt, verification.clockOffsetMs, now);
+  const resendInMs = remainingMs(verification.resendAvailableAt, verification.clockOffsetMs, now);
+  const verifyError = errorCodeOf(verify.error);
+  const exhausted = verification.attemptsLeft === 0 || verifyError === ERROR_CODES.CODE_ATTEMPTS_EXCEEDED;
+  const expired = expiresInMs === 0 || verifyError === ERROR_CODES.CODE_EXPIRED;
+  const refusal = exhausted ? ERROR_CODES.CODE_ATTEMPTS_EXCEEDED : expired ? ERROR_CODES.CODE_EXPIRED : verifyError;
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    let result: VerifyCodeResult;
+    try {
+      result = await verify.mutateAsync(code);
+    } catch {
+      // The refusal shows from the mutation's error; the code stays typed so it can be corrected.
+      return;
+    }
+    await onVerified(result);
+  });
+
+  const sendNewCode = async () => {
+    try {
+      await resend.mutateAsync();
+      verify.reset();
+      form.reset();
+    } catch {
+      // Shown from the mutation's error below the button.
+    }
+  };
+
+  const errors = form.formState.errors;
+  return (
+    <Stack gap="4" data-testid="one-time-code">
+      <Text>
+        <Trans
+          t={t}
+          i18nKey={`verification.sentTo.${verification.channel}`}
+          values={{ length: CODE_LENGTH, destination: verification.destination }}
+          components={{ destination: <chakra.bdi dir="ltr" translate="no" fontWeight="semibold" data-testid="verification-destination" /> }}
+        />
+      </Text>
+      <FormError code={refusal} />
+      {exhausted || expired ? null : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="4">
+            <Field.Root invalid={!!errors.code}>
+              <Field.Label>{t('verification.codeLabel')}</Field.Label>
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                dir="ltr"
+                textAlign="center"
+                letterSpacing="0.5em"
+                fontSize="xl"
+                autoFocus
+                {...form.register('code')}
+              />
+              <Field.HelperText>
+                <span data-testid="code-expires-in">{t('verification.expiresIn', { time: formatCountdown(expiresInMs) })}</span>
+                {t('separators.list')}
+                <span data-testid="attempts-left">{t('verification.attemptsLeft', { count: verification.attemptsLeft })}</span>
+              </Field.HelperText>
+              <Field.ErrorText>{errorText(errors.code?.message)}</Field.ErrorText>
+            </Field.Root>
+            <Button type="submit" loading={form.formState.isSubmitting} width="full">
+              {t('verification.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Stack gap="2">
+        <Button variant="outline" width="full" disabled={resendInMs > 0} loading={resend.isPending} onClick={sendNewCode} data-testid="resend-code">
+          {resendInMs > 0 ? t('verification.resendIn', { time: formatCountdown(resendInMs) }) : t('verification.resend')}
+        </Button>
+        {resend.isSuccess ? (
+          <Text fontSize="sm" color="fg.success" role="status">
+            {t('verification.resent')}
+          </Text>
+        ) : null}
+        <FormError code={errorCodeOf(resend.error)} />
+      </Stack>
+    </Stack>
+  );
+}

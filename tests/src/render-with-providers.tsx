@@ -1,0 +1,23 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import common from '../../locales/en/common.json';
+import errors from '../../locales/en/errors.json';
+import { system } from '../../src/lib/theme';
+
+/** Renders client components as the app does: Chakra, a query cache the test can fill, English words. */
+export async function renderWithProviders(ui: ReactNode, { queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common, errors } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+  const view = render(
+    <ChakraProvider value={system}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return { ...view, queryClient };
+}
