@@ -17,6 +17,8 @@ export const runtimeConfigSchema = z.object({
   country: z.string().length(2).nullable(),
   /** The OpenID Connect providers configured on this server; their buttons show only then. */
   socialSignIn: z.array(z.enum(SOCIAL_PROVIDERS)),
+  /** Outside production, the channels whose messages go to the local outbox instead of a provider. */
+  localOutboxChannels: z.array(z.string()),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -34,3 +36,5 @@ export function buildManifestPath(buildId: string): string {
   return `/_build/${encodeURIComponent(buildId)}/manifest.json`;
 }
 export const LATEST_BUILD_PATH = '/api/build/latest';
+/** Where development reads the messages no provider sent (README, "Trying it"). */
+export const DEV_OUTBOX_PATH = '/api/dev/outbox';

@@ -9,6 +9,7 @@ import errorsPlugin from './plugins/errors';
 import clientPlugin from './plugins/client';
 import csrfPlugin from './plugins/csrf';
 import rateLimitPlugin from './plugins/rate-limit';
+import housekeepingJob from './jobs/housekeeping';
 import socketServer from './realtime/socket-server';
 import sessionPlugin from './modules/auth/session.plugin';
 import messagesPlugin from './modules/delivery/messages.plugin';
@@ -60,6 +61,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(csrfPlugin);
   await fastify.register(databasePlugin);
   await fastify.register(rateLimitPlugin);
+  await fastify.register(housekeepingJob);
   await fastify.register(messagesPlugin);
   await fastify.register(sessionPlugin);
   await fastify.register(verificationPlugin);

@@ -9,6 +9,7 @@ import { UPLOAD_LIMITS } from '../../domain/limits';
 import { COUNTRY_COOKIE, DEFAULT_LOCALE, readCookie } from '../../domain/locale';
 import { isKnownPath } from '../../domain/routes';
 import { SOCIAL_PROVIDERS } from '../../domain/auth';
+import { MESSAGE_CHANNELS } from '../modules/delivery/message-sender';
 import { type BuildInfo, buildInfoSchema, type RuntimeConfig } from '../../domain/runtime-config';
 import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
@@ -84,6 +85,7 @@ export default fp(
         uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
         country: country && /^[A-Z]{2}$/.test(country) ? country : null,
         socialSignIn: SOCIAL_PROVIDERS.filter((provider) => app.config.oidc[provider]),
+        localOutboxChannels: app.config.exposeDevOutbox ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
       };
     };
 

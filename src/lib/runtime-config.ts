@@ -19,6 +19,7 @@ function readRuntimeConfig(): RuntimeConfig {
     uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
     country: null,
     socialSignIn: [],
+    localOutboxChannels: [],
   };
 }
 

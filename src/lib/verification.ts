@@ -7,10 +7,13 @@ import { sessionQueryKey } from './session';
 /** The query parameter that keeps a code-entry screen open across a reload. */
 export const VERIFICATION_PARAM = 'verification';
 
-/** A verification as received, with how far the server clock ran ahead of this one at that moment. */
-export type ReceivedVerification = Verification & { clockOffsetMs: number };
+/** A verification as received: when, by this device's clock, and how far the server clock ran ahead of it then. */
+export type ReceivedVerification = Verification & { clockOffsetMs: number; receivedAt: number };
 
-export const received = (verification: Verification): ReceivedVerification => ({ ...verification, clockOffsetMs: verification.serverNow - Date.now() });
+export function received(verification: Verification): ReceivedVerification {
+  const receivedAt = Date.now();
+  return { ...verification, clockOffsetMs: verification.serverNow - receivedAt, receivedAt };
+}
 
 export const verificationQueryKey = (id: string) => ['verification', id] as const;
 

@@ -117,11 +117,17 @@ describe(`accounts on ${testDialect}: registration, codes, recovery, profile, de
       expect(subscriptions).toHaveLength(1);
       expect(subscriptions[0]).toMatchObject({ status: 'ACTIVE', is_free: 1, price: 0, ends_at: null });
 
-      // Until the code is entered, the right password only sends a fresh code.
-      clock.now += 1;
+      // Until the code is entered, the right password only leads back to a code: within the resend
+      // cooldown the one already sent, after it a fresh one.
+      const tooEarly = await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'email', email: input.email, password: input.password });
+      expect(tooEarly.json()).toEqual({ verification: { ...verification, serverNow: clock.now } });
+      const sent = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?recipient=${encodeURIComponent(input.email)}` })).json() as unknown[];
+      expect(sent).toHaveLength(1);
+      clock.now += CODE_RESEND_COOLDOWN_MS;
       const early = await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'email', email: input.email, password: input.password });
       expect(early.statusCode).toBe(200);
       expect(early.json().verification).toMatchObject({ purpose: 'REGISTER', channel: 'email' });
+      expect(early.json().verification.id).not.toBe(verification.id);
       expect(early.json().user).toBeUndefined();
 
       const message = await lastCodeFor(input.email);

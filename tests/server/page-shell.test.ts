@@ -12,6 +12,7 @@ const config: RuntimeConfig = {
   uploadLimits: { imageBytes: 1, videoBytes: 2, documentBytes: 3 },
   country: null,
   socialSignIn: [],
+  localOutboxChannels: [],
 };
 
 describe('page shell', () => {

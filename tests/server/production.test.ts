@@ -43,9 +43,15 @@ describe(`production serving on ${testDialect}`, () => {
     expect(missingAsset.json().error.code).toBe('ROUTE_NOT_FOUND');
   });
 
-  it('does not expose the dev outbox', async () => {
+  it('does not expose the dev outbox, nor point the code screen to it', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('ROUTE_NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('"localOutboxChannels":[]');
+  });
+
+  it('marks the session and anti-forgery cookies Secure', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.cookies.find((cookie) => cookie.name === 'csrf')).toMatchObject({ secure: true, sameSite: 'Lax' });
   });
 });

@@ -8,7 +8,7 @@ import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';
 import { findSessionUser } from './accounts.repository';
-import { SIGN_IN_ATTEMPTS_PER_ADDRESS, SIGN_IN_FAILURES_PER_ACCOUNT } from './account-rate-limits';
+import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS } from './account-rate-limits';
 
 /**
  * Signs in by email or phone with a password. A wrong pair is refused without saying which half
@@ -25,7 +25,7 @@ const signInRoute: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const identifier = body.method === 'email' ? body.email : body.phone;
-      await app.rateLimits.consume(SIGN_IN_ATTEMPTS_PER_ADDRESS, request.ip);
+      await app.rateLimits.assertAllowed(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
       await app.rateLimits.assertAllowed(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
 
       const user = await app.db
@@ -36,6 +36,7 @@ const signInRoute: FastifyPluginAsync = async (app) => {
       const passwordMatches = await verify(user?.password_hash || unknownAccountHash, body.password);
       if (!user || !passwordMatches) {
         await app.rateLimits.record(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
+        await app.rateLimits.record(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
         throw new AppError(body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD);
       }
       await app.rateLimits.clear(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);

@@ -30,7 +30,11 @@ export interface CodeRequest {
 declare module 'fastify' {
   interface FastifyInstance {
     verifications: {
-      /** Sends a fresh code, replacing any unused one of the same person and purpose. */
+      /**
+       * Sends a fresh code, replacing any unused one of the same person and purpose. Asked again for
+       * the same destination within the resend cooldown, it answers with the code already on its way,
+       * so repeating a sign-in or a recovery request cannot flood someone's phone.
+       */
       issue(request: CodeRequest): Promise<Verification>;
       /** The pending verification, or NOT_FOUND once used or unknown. */
       pending(id: string): Promise<VerificationRow>;
@@ -93,8 +97,20 @@ export default fp(
       pending,
 
       async issue({ userId, purpose, channel, destination, locale }) {
-        const code = newCode();
         const now = app.now();
+        const onItsWay = await app.db
+          .selectFrom('verification_codes')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .where('channel', '=', channel)
+          .where('destination', '=', destination)
+          .where('verified_at', 'is', null)
+          .where('resend_available_at', '>', now)
+          .executeTakeFirst();
+        if (onItsWay) return describe(onItsWay);
+
+        const code = newCode();
         const row: VerificationRow = {
           id: randomUUID(),
           user_id: userId,

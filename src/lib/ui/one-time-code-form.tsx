@@ -1,12 +1,14 @@
-import { Alert, Button, chakra, Field, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, Field, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CODE_LENGTH, verifyCodeSchema, type VerifyCodeResult } from '../../../domain/account';
 import { ERROR_CODES } from '../../../domain/errors';
+import { DEV_OUTBOX_PATH } from '../../../domain/runtime-config';
 import { formatCountdown, remainingMs, useNow } from '../countdown';
 import { errorCodeOf, HttpError } from '../http';
+import { runtimeConfig } from '../runtime-config';
 import { type ReceivedVerification, useResendCode, useVerification, useVerifyCode } from '../verification';
 import { FormError, useFieldErrorText } from './form-error';
 
@@ -53,7 +55,8 @@ function CodeEntry({ verification, onVerified }: { verification: ReceivedVerific
   const verify = useVerifyCode(verification.id);
   const resend = useResendCode(verification.id);
   const form = useForm<CodeFormValues, unknown, z.output<typeof verifyCodeSchema>>({ resolver: zodResolver(verifyCodeSchema), defaultValues: { code: '' } });
-  const now = useNow(COUNTDOWN_TICK_MS);
+  // The ticking clock may predate the latest answer by up to a tick; never count from before it arrived.
+  const now = Math.max(useNow(COUNTDOWN_TICK_MS), verification.receivedAt);
 
   const expiresInMs = remainingMs(verification.expiresAt, verification.clockOffsetMs, now);
   const resendInMs = remainingMs(verification.resendAvailableAt, verification.clockOffsetMs, now);
@@ -91,9 +94,17 @@ function CodeEntry({ verification, onVerified }: { verification: ReceivedVerific
           t={t}
           i18nKey={`verification.sentTo.${verification.channel}`}
           values={{ length: CODE_LENGTH, destination: verification.destination }}
-          components={{ destination: <chakra.bdi dir="ltr" translate="no" fontWeight="semibold" data-testid="verification-destination" /> }}
+          components={{ destination: <chakra.bdi dir="ltr" translate="no" data-user-text="" fontWeight="semibold" data-testid="verification-destination" /> }}
         />
       </Text>
+      {runtimeConfig.localOutboxChannels.includes(verification.channel) ? (
+        <Alert.Root status="info" data-testid="local-outbox-hint">
+          <Alert.Indicator />
+          <Alert.Description>
+            <Trans t={t} i18nKey="verification.localOutbox" components={{ outbox: <Link href={DEV_OUTBOX_PATH} target="_blank" rel="noreferrer" fontWeight="semibold" /> }} />
+          </Alert.Description>
+        </Alert.Root>
+      ) : null}
       <FormError code={refusal} />
       {exhausted || expired ? null : (
         <form onSubmit={submit} noValidate>

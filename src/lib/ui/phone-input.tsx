@@ -1,17 +1,12 @@
-import { Group, Input, NativeSelect } from '@chakra-ui/react';
+import { Box, chakra, Group, HStack, Input, Text } from '@chakra-ui/react';
+import { ChevronDown } from 'lucide-react';
 import { type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { internationalPhone } from '../../../domain/account';
 import type { Country } from '../../../domain/catalog';
+import { directionOf } from '../../../domain/locale';
 import { useCountries } from '../catalog';
 import { useLocale } from '../use-locale';
-
-/**
- * Browsers draw a select's text in the direction of its first strong character and ignore bidi
- * isolates there: a leading left-to-right mark keeps `+966` from turning into `966+` beside an
- * Arabic country name.
- */
-const LEFT_TO_RIGHT_MARK = '\u200e';
 
 export interface PhoneParts {
   /** The country whose dial code is chosen, or null when none is. */
@@ -69,18 +64,40 @@ export function PhoneInput({ value, onChange, onBlur, name, preferredCountry = n
     onChange(internationalPhone(dialCodeOf(next.country), next.national));
   };
 
+  // The number reads left to right in both languages, dial code first. A native select draws its
+  // chosen option with the page's direction and ignores bidi isolates, which turns `+966` into
+  // `966+` on Arabic pages; so the closed select shows only the dial code, drawn by us, and the
+  // transparent native select on top of it keeps the platform's picker and its accessibility. The
+  // options leave out the `+` for the same reason.
+  const dialCode = dialCodeOf(country);
   return (
     <Group attached width="full" dir="ltr">
-      <NativeSelect.Root width="auto" flexShrink={0} maxW="44" disabled={disabled || countries.length === 0}>
-        <NativeSelect.Field id={selectId} aria-label={t('phone.dialCode')} value={country ?? ''} onChange={(event) => change({ country: event.target.value, national: parts.national })} onBlur={onBlur}>
+      <Box position="relative" flexShrink={0} borderStartRadius="l2" _focusWithin={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', zIndex: 1 }}>
+        <HStack aria-hidden h="10" gap="1" ps="3" pe="2" borderWidth="1px" borderEndWidth="0" borderStartRadius="l2" bg="bg" color={disabled ? 'fg.muted' : 'fg'} data-testid="dial-code">
+          <Text as="span">{dialCode ? `+${dialCode}` : '+'}</Text>
+          <ChevronDown size={16} />
+        </HStack>
+        <chakra.select
+          id={selectId}
+          aria-label={t('phone.dialCode')}
+          dir={directionOf(locale)}
+          position="absolute"
+          inset="0"
+          width="full"
+          opacity={0}
+          cursor="pointer"
+          disabled={disabled || countries.length === 0}
+          value={country ?? ''}
+          onChange={(event) => change({ country: event.target.value, national: parts.national })}
+          onBlur={onBlur}
+        >
           {countries.map((option) => (
             <option key={option.code} value={option.code}>
-              {`${LEFT_TO_RIGHT_MARK}+${option.dialCode} ${option.name[locale]}`}
+              {`${option.name[locale]} (${option.dialCode})`}
             </option>
           ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+        </chakra.select>
+      </Box>
       <Input
         ref={inputRef}
         name={name}

@@ -1,14 +1,16 @@
 import { Button, Field, Heading, Input, Separator, Stack, Tabs, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type SignInInput, signInSchema, type SocialProvider } from '../../../../domain/auth';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
+import { useChosenCountry } from '../../../lib/country';
 import { errorCodeOf } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { PhoneInput } from '../../../lib/ui/phone-input';
 import { AppLink } from '../../../lib/ui/router-link';
 import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useSignIn } from '../api/sign-in';
@@ -28,6 +30,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signIn = useSignIn();
+  const chosenCountry = useChosenCountry();
   const form = useForm<SignInForm>({
     defaultValues: { method: 'email', email: '', phone: '', password: '' },
     // The form keeps both identifier fields; the schema checks the one the chosen method uses.
@@ -83,8 +86,13 @@ export default function LoginPage() {
           ) : (
             <Field.Root invalid={!!errors.phone}>
               <Field.Label>{t('fields.phone')}</Field.Label>
-              <Input type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder={t('fields.phonePlaceholder')} {...form.register('phone')} />
-              <Field.HelperText>{t('fields.phoneHelp')}</Field.HelperText>
+              <Controller
+                control={form.control}
+                name="phone"
+                render={({ field }) => (
+                  <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={chosenCountry} />
+                )}
+              />
               <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
             </Field.Root>
           )}

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
+/** Used and expired codes stay a day, long enough to answer "why was my code refused?" from the logs. */
+const SPENT_RECORD_RETENTION_MS = 24 * HOUR_MS;
+
+/** Deletes what can no longer be used: expired sessions, codes, sign-in handshakes and old rate-limit windows. */
+export async function sweepExpiredRecords(db: Kysely<Database>, now: number): Promise<void> {
+  const longAgo = now - SPENT_RECORD_RETENTION_MS;
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  await db
+    .deleteFrom('verification_codes')
+    .where('expires_at', '<=', longAgo)
+    .where((eb) => eb.or([eb('reset_expires_at', 'is', null), eb('reset_expires_at', '<=', now)]))
+    .execute();
+  await db.deleteFrom('oidc_logins').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('social_registrations').where('expires_at', '<=', now).execute();
+  // The longest rate-limit window is an hour; a day-old window counts nothing any more.
+  await db.deleteFrom('rate_limits').where('window_started_at', '<=', longAgo).execute();
+}
+
+/** Runs the sweep every hour on this node; several nodes sweeping the same rows is harmless. */
+export default fp(
+  async (app) => {
+    const timer = setInterval(() => {
+      sweepExpiredRecords(app.db, app.now()).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+    }, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'housekeeping', dependencies: ['database', 'clock'] },
+);

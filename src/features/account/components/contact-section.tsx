@@ -1,0 +1,233 @@
+import { Button, Field, Flex, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type ReactNode, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { changeContactSchema, PHONE_CHANNELS, type Profile } from '../../../../domain/account';
+import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
+import { PhoneInput } from '../../../lib/ui/phone-input';
+import { UserText } from '../../../lib/ui/user-text';
+import { useChangeContact, useRefreshAfterContactChange } from '../api/change-contact';
+import { formRefusalCode, showFieldRefusals } from './form-refusals';
+import { ProfileSection } from './profile-section';
+import { SuccessNote } from './success-note';
+
+/** Stored as international digits (`966501234567`); read as `+966 50 123 4567`. */
+function readablePhone(digits: string) {
+  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
+}
+
+type ContactKind = 'email' | 'phone';
+
+export function ContactSection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('account');
+  const [changing, setChanging] = useState<ContactKind | null>(null);
+  const [changed, setChanged] = useState<ContactKind | null>(null);
+
+  const begin = (kind: ContactKind) => {
+    setChanged(null);
+    setChanging(kind);
+  };
+  const finish = (kind: ContactKind) => {
+    setChanging(null);
+    setChanged(kind);
+  };
+
+  const rows: { kind: ContactKind; label: string; value: string; change: string }[] = [
+    { kind: 'email', label: t('profile.contact.email'), value: profile.email, change: t('profile.contact.changeEmail') },
+    { kind: 'phone', label: t('profile.contact.phone'), value: readablePhone(profile.phone), change: t('profile.contact.changePhone') },
+  ];
+
+  return (
+    <ProfileSection title={t('profile.contact.title')} description={t('profile.contact.description')} testId="profile-contact">
+      <Stack gap="4">
+        {changed === 'email' ? <SuccessNote testId="contact-changed">{t('profile.contact.emailChanged')}</SuccessNote> : null}
+        {changed === 'phone' ? <SuccessNote testId="contact-changed">{t('profile.contact.phoneChanged')}</SuccessNote> : null}
+        {rows.map((row) => (
+          <Stack key={row.kind} gap="3" data-testid={`contact-${row.kind}`}>
+            <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+              <Stack gap="0.5" minW="0">
+                <Text fontSize="sm" color="fg.muted">
+                  {row.label}
+                </Text>
+                <Text fontWeight="medium" data-testid={`profile-${row.kind}`}>
+                  <UserText>{row.value}</UserText>
+                </Text>
+              </Stack>
+              {changing === row.kind ? null : (
+                <Button variant="outline" size="sm" onClick={() => begin(row.kind)} data-testid={`change-${row.kind}`}>
+                  {row.change}
+                </Button>
+              )}
+            </Flex>
+            {changing === row.kind ? (
+              <ContactChange kind={row.kind} country={profile.country} onChanged={() => finish(row.kind)} onCancel={() => setChanging(null)} />
+            ) : null}
+          </Stack>
+        ))}
+      </Stack>
+    </ProfileSection>
+  );
+}
+
+/** The new address first, then the code sent to it; the address changes only when that code is right. */
+interface ContactChangeProps {
+  kind: ContactKind;
+  /** The person's country, whose dial code a new phone number starts with. */
+  country: string;
+  onChanged: () => void;
+  onCancel: () => void;
+}
+
+function ContactChange({ kind, country, onChanged, onCancel }: ContactChangeProps) {
+  const { t } = useTranslation('account');
+  const [verificationId, setVerificationId] = useState<string | null>(null);
+  const refresh = useRefreshAfterContactChange();
+
+  const cancel = (
+    <Button variant="ghost" onClick={onCancel}>
+      {t('profile.contact.cancel')}
+    </Button>
+  );
+
+  return (
+    <Stack gap="4" borderWidth="1px" borderRadius="l2" p="4" bg="bg.subtle" data-testid="contact-change">
+      {verificationId ? (
+        <>
+          <OneTimeCodeForm
+            verificationId={verificationId}
+            onVerified={async () => {
+              await refresh();
+              onChanged();
+            }}
+            onStartOver={() => setVerificationId(null)}
+          />
+          <HStack>{cancel}</HStack>
+        </>
+      ) : kind === 'email' ? (
+        <EmailChangeForm onCodeSent={setVerificationId} cancel={cancel} />
+      ) : (
+        <PhoneChangeForm country={country} onCodeSent={setVerificationId} cancel={cancel} />
+      )}
+    </Stack>
+  );
+}
+
+// Each form checks its own branch of the shared rule; the order is the schema's (email, then phone).
+const [emailChangeSchema, phoneChangeSchema] = changeContactSchema.options;
+
+interface ChangeFormProps {
+  onCodeSent: (verificationId: string) => void;
+  cancel: ReactNode;
+}
+
+function EmailChangeForm({ onCodeSent, cancel }: ChangeFormProps) {
+  const { t } = useTranslation('account');
+  const change = useChangeContact();
+  const form = useForm<z.input<typeof emailChangeSchema>, unknown, z.output<typeof emailChangeSchema>>({
+    resolver: zodResolver(emailChangeSchema),
+    defaultValues: { kind: 'email', email: '' },
+  });
+  const errors = form.formState.errors;
+  const errorText = useFieldErrorText();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      onCodeSent((await change.mutateAsync(values)).verification.id);
+    } catch (error) {
+      showFieldRefusals(error, form.setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="email-change-form">
+      <Stack gap="4">
+        <FormError code={formRefusalCode(change.error)} />
+        <Field.Root invalid={!!errors.email} required>
+          <Field.Label>
+            {t('profile.contact.newEmail')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
+          <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
+        </Field.Root>
+        <HStack gap="3">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('profile.contact.sendCode')}
+          </Button>
+          {cancel}
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+function PhoneChangeForm({ country, onCodeSent, cancel }: ChangeFormProps & { country: string }) {
+  const { t } = useTranslation('account');
+  const change = useChangeContact();
+  const form = useForm<z.input<typeof phoneChangeSchema>, unknown, z.output<typeof phoneChangeSchema>>({
+    resolver: zodResolver(phoneChangeSchema),
+    defaultValues: { kind: 'phone', phone: '', channel: 'sms' },
+  });
+  const errors = form.formState.errors;
+  const errorText = useFieldErrorText();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      onCodeSent((await change.mutateAsync(values)).verification.id);
+    } catch (error) {
+      showFieldRefusals(error, form.setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="phone-change-form">
+      <Stack gap="4">
+        <FormError code={formRefusalCode(change.error)} />
+        <Field.Root invalid={!!errors.phone} required>
+          <Field.Label>
+            {t('profile.contact.newPhone')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={country} />
+            )}
+          />
+          <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('profile.contact.channel')}</Field.Label>
+          <Controller
+            control={form.control}
+            name="channel"
+            render={({ field }) => (
+              <RadioGroup.Root name={field.name} value={field.value} onValueChange={(event) => field.onChange(event.value)}>
+                <HStack gap="6">
+                  {PHONE_CHANNELS.map((channel) => (
+                    <RadioGroup.Item key={channel} value={channel}>
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{t(`profile.contact.channels.${channel}`)}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
+                </HStack>
+              </RadioGroup.Root>
+            )}
+          />
+        </Field.Root>
+        <HStack gap="3">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('profile.contact.sendCode')}
+          </Button>
+          {cancel}
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

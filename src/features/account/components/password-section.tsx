@@ -1,0 +1,63 @@
+import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../../domain/account';
+import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { useChangePassword } from '../api/change-password';
+import { formRefusalCode, showFieldRefusals } from './form-refusals';
+import { ProfileSection } from './profile-section';
+import { SuccessNote } from './success-note';
+
+export function PasswordSection() {
+  const { t } = useTranslation('account');
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const errors = form.formState.errors;
+  const errorText = useFieldErrorText();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+    } catch (error) {
+      showFieldRefusals(error, form.setError);
+    }
+  });
+
+  return (
+    <ProfileSection title={t('profile.password.title')} description={t('profile.password.description')} testId="profile-password">
+      <form onSubmit={submit} noValidate data-testid="password-form">
+        <Stack gap="4">
+          {change.isSuccess ? <SuccessNote testId="password-changed">{t('profile.password.changed')}</SuccessNote> : null}
+          <FormError code={formRefusalCode(change.error)} />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root invalid={!!errors.currentPassword} required>
+              <Field.Label>
+                {t('profile.password.current')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+              <Field.ErrorText>{errorText(errors.currentPassword?.message)}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.newPassword} required>
+              <Field.Label>
+                {t('profile.password.new')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+              <Field.HelperText>{t('profile.password.newHelp', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
+              <Field.ErrorText>{errorText(errors.newPassword?.message)}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+          <Button type="submit" loading={form.formState.isSubmitting} alignSelf="start">
+            {t('profile.password.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </ProfileSection>
+  );
+}
