@@ -35,18 +35,6 @@ export const phoneNumberField = z
       .refine((digits) => isValidPhoneNumber(`+${digits}`), { error: ERROR_CODES.PHONE_INVALID }),
   );
 
-/**
- * The international digits of a number typed as a dial code and a national part: the national
- * part's leading trunk zero goes (`0501234567` in Saudi Arabia is `966501234567`), and a national
- * part typed with its own `+` or `00` is taken as already international.
- */
-export function internationalPhone(dialCode: string, national: string): string {
-  const typed = toLatinDigits(national).trim();
-  if (/^(\+|00)/.test(typed)) return typed;
-  const dial = dialCode.replace(/\D/g, '');
-  return typed === '' ? '' : `${dial}${typed.replace(/^0+/, '')}`;
-}
-
 /** The channels a one-time code can travel by (SPEC.md section 7). */
 export const CODE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];

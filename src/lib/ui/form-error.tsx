@@ -1,5 +1,7 @@
 import { Alert } from '@chakra-ui/react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorCodeOf, HttpError } from '../http';
 
 /** A form's refusal from the server, in words: `code` is an error code of the `errors` namespace. */
 export function FormError({ code }: { code: string | null }) {
@@ -17,4 +19,16 @@ export function FormError({ code }: { code: string | null }) {
 export function useFieldErrorText() {
   const { t } = useTranslation('errors');
   return (code: string | undefined) => (code ? t(code) : null);
+}
+
+/** Puts the server's per-field verdicts on the fields they belong to, so everything typed stays beside them. */
+export function showFieldRefusals<Values extends FieldValues>(error: unknown, setError: UseFormSetError<Values>) {
+  if (!(error instanceof HttpError)) return;
+  for (const [field, code] of Object.entries(error.fields)) setError(field as Path<Values>, { message: code });
+}
+
+/** A refusal already said on its fields needs no second banner above the form. */
+export function formRefusalCode(error: unknown) {
+  if (error instanceof HttpError && Object.keys(error.fields).length > 0) return null;
+  return errorCodeOf(error);
 }

@@ -2,7 +2,7 @@ import { Box, chakra, Group, HStack, Input, Text } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { internationalPhone } from '../../../domain/account';
+import { internationalPhone } from '../../../domain/phone';
 import type { Country } from '../../../domain/catalog';
 import { directionOf } from '../../../domain/locale';
 import { useCountries } from '../catalog';

@@ -1,4 +1,4 @@
-import { Button, Field, Flex, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type ReactNode, useState } from 'react';
@@ -6,12 +6,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { changeContactSchema, PHONE_CHANNELS, type Profile } from '../../../../domain/account';
-import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
+import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
-import { PhoneInput } from '../../../lib/ui/phone-input';
+import { PhoneField } from '../../../lib/ui/phone-field';
 import { UserText } from '../../../lib/ui/user-text';
 import { useChangeContact, useRefreshAfterContactChange } from '../api/change-contact';
-import { formRefusalCode, showFieldRefusals } from './form-refusals';
 import { ProfileSection } from './profile-section';
 import { SuccessNote } from './success-note';
 
@@ -172,8 +172,6 @@ function PhoneChangeForm({ country, onCodeSent, cancel }: ChangeFormProps & { co
     resolver: zodResolver(phoneChangeSchema),
     defaultValues: { kind: 'phone', phone: '', channel: 'sms' },
   });
-  const errors = form.formState.errors;
-  const errorText = useFieldErrorText();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -187,40 +185,14 @@ function PhoneChangeForm({ country, onCodeSent, cancel }: ChangeFormProps & { co
     <form onSubmit={submit} noValidate data-testid="phone-change-form">
       <Stack gap="4">
         <FormError code={formRefusalCode(change.error)} />
-        <Field.Root invalid={!!errors.phone} required>
-          <Field.Label>
-            {t('profile.contact.newPhone')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={country} />
-            )}
-          />
-          <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('profile.contact.channel')}</Field.Label>
-          <Controller
-            control={form.control}
-            name="channel"
-            render={({ field }) => (
-              <RadioGroup.Root name={field.name} value={field.value} onValueChange={(event) => field.onChange(event.value)}>
-                <HStack gap="6">
-                  {PHONE_CHANNELS.map((channel) => (
-                    <RadioGroup.Item key={channel} value={channel}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{t(`profile.contact.channels.${channel}`)}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </HStack>
-              </RadioGroup.Root>
-            )}
-          />
-        </Field.Root>
+        <PhoneField control={form.control} name="phone" label={t('profile.contact.newPhone')} preferredCountry={country} required />
+        <Controller
+          control={form.control}
+          name="channel"
+          render={({ field }) => (
+            <CodeChannelPicker channels={PHONE_CHANNELS} legend={t('profile.contact.channel')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
+          )}
+        />
         <HStack gap="3">
           <Button type="submit" loading={form.formState.isSubmitting}>
             {t('profile.contact.sendCode')}

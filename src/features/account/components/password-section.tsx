@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../../domain/account';
-import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { useChangePassword } from '../api/change-password';
-import { formRefusalCode, showFieldRefusals } from './form-refusals';
 import { ProfileSection } from './profile-section';
 import { SuccessNote } from './success-note';
 

@@ -1,16 +1,16 @@
-import { Button, DataList, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, DataList, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type Profile, type UpdateProfileInput, updateProfileSchema } from '../../../../domain/account';
 import { useCountries } from '../../../lib/catalog';
-import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { CountryCityFields } from '../../../lib/ui/country-city-fields';
+import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 import { useUpdateProfile } from '../api/update-profile';
-import { formRefusalCode, showFieldRefusals } from './form-refusals';
 import { ProfileSection } from './profile-section';
 import { SuccessNote } from './success-note';
 
@@ -101,8 +101,6 @@ export function PersonalDetailsSection({ profile }: { profile: Profile }) {
 
 function PersonalDetailsForm({ profile, onSaved, onCancel }: { profile: Profile; onSaved: () => void; onCancel: () => void }) {
   const { t } = useTranslation('account');
-  const locale = useLocale();
-  const countries = useCountries();
   const update = useUpdateProfile();
   const form = useForm<UpdateProfileInput, unknown, z.output<typeof updateProfileSchema>>({
     resolver: zodResolver(updateProfileSchema),
@@ -116,8 +114,6 @@ function PersonalDetailsForm({ profile, onSaved, onCancel }: { profile: Profile;
   });
   const errors = form.formState.errors;
   const errorText = useFieldErrorText();
-  const chosenCountry = useWatch({ control: form.control, name: 'country' });
-  const cities = countries.data?.find((country) => country.code === chosenCountry)?.cities ?? [];
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -150,41 +146,7 @@ function PersonalDetailsForm({ profile, onSaved, onCancel }: { profile: Profile;
             <Input autoComplete="family-name" {...form.register('lastName')} />
             <Field.ErrorText>{errorText(errors.lastName?.message)}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={!!errors.country} required>
-            <Field.Label>
-              {t('profile.details.country')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              {/* A city belongs to one country: a new country asks for its city again. */}
-              <NativeSelect.Field {...form.register('country', { onChange: () => form.setValue('cityId', '') })}>
-                {countries.data?.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name[locale]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errorText(errors.country?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.cityId} required>
-            <Field.Label>
-              {t('profile.details.city')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field placeholder={t('profile.details.chooseCity')} {...form.register('cityId')}>
-                {cities.map((city) => (
-                  <option key={city.id} value={city.id}>
-                    {city.name[locale]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errorText(errors.cityId?.message)}</Field.ErrorText>
-          </Field.Root>
+          <CountryCityFields form={form} labels={{ country: t('profile.details.country'), city: t('profile.details.city'), chooseCity: t('profile.details.chooseCity') }} />
         </SimpleGrid>
         <Field.Root invalid={!!errors.about}>
           <Field.Label>{t('profile.details.about')}</Field.Label>

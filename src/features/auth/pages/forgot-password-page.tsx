@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Fieldset, Heading, HStack, Input, RadioGroup, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -10,15 +10,17 @@ import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
 import { errorCodeOf } from '../../../lib/http';
+import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
 import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
-import { PhoneInput } from '../../../lib/ui/phone-input';
+import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink, ButtonLink } from '../../../lib/ui/router-link';
 import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useResetPassword } from '../api/reset-password';
 import { useStartRecovery } from '../api/start-recovery';
+import { type EmailOrPhone, EmailOrPhoneTabs } from '../components/email-or-phone-tabs';
 
-type RecoveryForm = { method: 'email' | 'phone'; email: string; phone: string; channel: (typeof PHONE_CHANNELS)[number] };
+type RecoveryForm = { method: EmailOrPhone; email: string; phone: string; channel: (typeof PHONE_CHANNELS)[number] };
 
 /** The new password typed twice: the second copy catches a slip the hidden characters would hide. */
 const newPasswordSchema = z
@@ -108,12 +110,7 @@ function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string
 
   return (
     <Stack gap="4">
-      <Tabs.Root value={method} onValueChange={(event) => form.setValue('method', event.value as RecoveryForm['method'])} variant="enclosed" fitted>
-        <Tabs.List>
-          <Tabs.Trigger value="email">{t('login.byEmail')}</Tabs.Trigger>
-          <Tabs.Trigger value="phone">{t('login.byPhone')}</Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
+      <EmailOrPhoneTabs value={method} onChange={(next) => form.setValue('method', next)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormError code={errorCodeOf(recovery.error)} />
@@ -125,35 +122,12 @@ function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string
             </Field.Root>
           ) : (
             <>
-              <Field.Root invalid={!!errors.phone}>
-                <Field.Label>{t('fields.phone')}</Field.Label>
-                <Controller
-                  control={form.control}
-                  name="phone"
-                  render={({ field }) => (
-                    <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={chosenCountry} />
-                  )}
-                />
-                <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
-              </Field.Root>
+              <PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={chosenCountry} />
               <Controller
                 control={form.control}
                 name="channel"
                 render={({ field }) => (
-                  <Fieldset.Root>
-                    <Fieldset.Legend>{t('forgot.channel')}</Fieldset.Legend>
-                    <RadioGroup.Root name={field.name} value={field.value} onValueChange={(event) => field.onChange(event.value)}>
-                      <HStack gap="5" wrap="wrap">
-                        {PHONE_CHANNELS.map((channel) => (
-                          <RadioGroup.Item key={channel} value={channel}>
-                            <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
-                            <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText>{t(`common:verification.channels.${channel}`)}</RadioGroup.ItemText>
-                          </RadioGroup.Item>
-                        ))}
-                      </HStack>
-                    </RadioGroup.Root>
-                  </Fieldset.Root>
+                  <CodeChannelPicker channels={PHONE_CHANNELS} legend={t('forgot.channel')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
                 )}
               />
             </>

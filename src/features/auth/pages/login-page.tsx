@@ -1,6 +1,6 @@
-import { Button, Field, Heading, Input, Separator, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type SignInInput, signInSchema, type SocialProvider } from '../../../../domain/auth';
@@ -10,12 +10,13 @@ import { useChosenCountry } from '../../../lib/country';
 import { errorCodeOf } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
-import { PhoneInput } from '../../../lib/ui/phone-input';
+import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink } from '../../../lib/ui/router-link';
 import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useSignIn } from '../api/sign-in';
+import { type EmailOrPhone, EmailOrPhoneTabs } from '../components/email-or-phone-tabs';
 
-type SignInForm = { method: 'email' | 'phone'; email: string; phone: string; password: string };
+type SignInForm = { method: EmailOrPhone; email: string; phone: string; password: string };
 
 /** Where a failed social sign-in sends the browser back with its reason. */
 const SOCIAL_ERROR_PARAM = 'error';
@@ -42,6 +43,14 @@ export default function LoginPage() {
   const redirectParam = params.get(SIGN_IN_REDIRECT_PARAM);
   const socialError = params.get(SOCIAL_ERROR_PARAM) === ERROR_CODES.SOCIAL_SIGN_IN_FAILED ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null;
 
+  // Registering instead of signing in still ends on the page the visitor was sent here from.
+  const registerPath = (query: Record<string, string> = {}) => {
+    const next = new URLSearchParams(query);
+    if (redirectParam) next.set(SIGN_IN_REDIRECT_PARAM, redirectParam);
+    const search = next.toString();
+    return search ? `${ROUTES.register}?${search}` : ROUTES.register;
+  };
+
   const submit = form.handleSubmit(async (values) => {
     const input: SignInInput =
       values.method === 'email' ? { method: 'email', email: values.email, password: values.password } : { method: 'phone', phone: values.phone, password: values.password };
@@ -49,9 +58,7 @@ export default function LoginPage() {
       const result = await signIn.mutateAsync(input);
       if ('verification' in result) {
         // The account was never activated: its new code is entered on the registration page.
-        const next = new URLSearchParams({ [VERIFICATION_PARAM]: result.verification.id });
-        if (redirectParam) next.set(SIGN_IN_REDIRECT_PARAM, redirectParam);
-        await navigate(`${ROUTES.register}?${next}`);
+        await navigate(registerPath({ [VERIFICATION_PARAM]: result.verification.id }));
         return;
       }
       await navigate(safeRedirectPath(redirectParam), { replace: true });
@@ -68,12 +75,7 @@ export default function LoginPage() {
         </Heading>
         <Text color="fg.muted">{t('login.subtitle')}</Text>
       </Stack>
-      <Tabs.Root value={method} onValueChange={(event) => form.setValue('method', event.value as SignInForm['method'])} variant="enclosed" fitted>
-        <Tabs.List>
-          <Tabs.Trigger value="email">{t('login.byEmail')}</Tabs.Trigger>
-          <Tabs.Trigger value="phone">{t('login.byPhone')}</Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
+      <EmailOrPhoneTabs value={method} onChange={(next) => form.setValue('method', next)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormError code={errorCodeOf(signIn.error) ?? socialError} />
@@ -84,17 +86,7 @@ export default function LoginPage() {
               <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
             </Field.Root>
           ) : (
-            <Field.Root invalid={!!errors.phone}>
-              <Field.Label>{t('fields.phone')}</Field.Label>
-              <Controller
-                control={form.control}
-                name="phone"
-                render={({ field }) => (
-                  <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={chosenCountry} />
-                )}
-              />
-              <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
-            </Field.Root>
+            <PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={chosenCountry} />
           )}
           <Field.Root invalid={!!errors.password}>
             <Field.Label>{t('fields.password')}</Field.Label>
@@ -124,7 +116,7 @@ export default function LoginPage() {
       <Stack gap="2" fontSize="sm" align="center">
         <AppLink to={ROUTES.forgotPassword}>{t('login.forgot')}</AppLink>
         <Text>
-          {t('login.noAccount')} <AppLink to={ROUTES.register}>{t('login.register')}</AppLink>
+          {t('login.noAccount')} <AppLink to={registerPath()}>{t('login.register')}</AppLink>
         </Text>
       </Stack>
     </Stack>

@@ -1,20 +1,19 @@
-import { Button, Checkbox, Field, Fieldset, Heading, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Heading, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CODE_CHANNELS, PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema, type SocialRegistration } from '../../../../domain/account';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM, signInPathFor } from '../../../../domain/routes';
-import { useCountries } from '../../../lib/catalog';
 import { useChosenCountry } from '../../../lib/country';
-import { errorCodeOf, HttpError } from '../../../lib/http';
-import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
+import { CountryCityFields } from '../../../lib/ui/country-city-fields';
+import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
-import { PhoneInput } from '../../../lib/ui/phone-input';
+import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink } from '../../../lib/ui/router-link';
-import { useLocale } from '../../../lib/use-locale';
 import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useSocialRegistration } from '../api/get-social-registration';
 import { useRegister } from '../api/register';
@@ -84,9 +83,7 @@ interface RegisterFormProps {
 
 function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps) {
   const { t } = useTranslation('auth');
-  const locale = useLocale();
   const errorText = useFieldErrorText();
-  const countries = useCountries();
   const chosenCountry = useChosenCountry();
   const registration = useRegister();
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerSchema>>({
@@ -105,7 +102,6 @@ function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps)
     },
   });
   const country = useWatch({ control: form.control, name: 'country' });
-  const cities = countries.data?.find((option) => option.code === country)?.cities ?? [];
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
@@ -113,14 +109,11 @@ function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps)
       const { verification } = await registration.mutateAsync({ ...values, socialToken: social?.token });
       onRegistered(verification.id);
     } catch (error) {
-      // The server's verdict per field lands on the fields; everything typed stays.
-      if (error instanceof HttpError) {
-        for (const [field, code] of Object.entries(error.fields)) form.setError(field as FieldPath<RegisterFormValues>, { message: code });
-      }
+      showFieldRefusals(error, form.setError);
     }
   });
 
-  const refusal = registration.error instanceof HttpError && Object.values(registration.error.fields).includes(registration.error.code) ? null : errorCodeOf(registration.error);
+  const refusal = formRefusalCode(registration.error);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -157,78 +150,12 @@ function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps)
           <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
           <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
         </Field.Root>
-        <Field.Root invalid={!!errors.phone} required>
-          <Field.Label>
-            {t('fields.phone')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} preferredCountry={country || chosenCountry} />
-            )}
-          />
-          <Field.ErrorText>{errorText(errors.phone?.message)}</Field.ErrorText>
-        </Field.Root>
+        <PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={country || chosenCountry} required />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root invalid={!!errors.country} required>
-            <Field.Label>
-              {t('fields.country')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root disabled={!countries.data}>
-              {/* Controlled: the options arrive after the form starts, and the chosen country must still show. */}
-              <Controller
-                control={form.control}
-                name="country"
-                render={({ field }) => (
-                  <NativeSelect.Field
-                    placeholder={t('fields.chooseCountry')}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(event) => {
-                      field.onChange(event.target.value);
-                      form.setValue('cityId', '');
-                    }}
-                  >
-                    {countries.data?.map((option) => (
-                      <option key={option.code} value={option.code}>
-                        {option.name[locale]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                )}
-              />
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errorText(errors.country?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.cityId} required>
-            <Field.Label>
-              {t('fields.city')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root disabled={cities.length === 0}>
-              <Controller
-                control={form.control}
-                name="cityId"
-                render={({ field }) => (
-                  <NativeSelect.Field placeholder={t('fields.chooseCity')} ref={field.ref} name={field.name} value={field.value} onBlur={field.onBlur} onChange={(event) => field.onChange(event.target.value)}>
-                    {cities.map((city) => (
-                      <option key={city.id} value={city.id}>
-                        {city.name[locale]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                )}
-              />
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errorText(errors.cityId?.message)}</Field.ErrorText>
-          </Field.Root>
+          <CountryCityFields
+            form={form}
+            labels={{ country: t('fields.country'), city: t('fields.city'), chooseCountry: t('fields.chooseCountry'), chooseCity: t('fields.chooseCity') }}
+          />
         </SimpleGrid>
         <Field.Root invalid={!!errors.password} required>
           <Field.Label>
@@ -243,20 +170,7 @@ function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps)
           control={form.control}
           name="channel"
           render={({ field }) => (
-            <Fieldset.Root>
-              <Fieldset.Legend>{t('register.channel')}</Fieldset.Legend>
-              <RadioGroup.Root name={field.name} value={field.value} onValueChange={(event) => field.onChange(event.value)}>
-                <HStack gap="5" wrap="wrap">
-                  {CODE_CHANNELS.map((channel) => (
-                    <RadioGroup.Item key={channel} value={channel}>
-                      <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{t(`common:verification.channels.${channel}`)}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </HStack>
-              </RadioGroup.Root>
-            </Fieldset.Root>
+            <CodeChannelPicker channels={CODE_CHANNELS} legend={t('register.channel')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
           )}
         />
         <Controller

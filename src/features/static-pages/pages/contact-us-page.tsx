@@ -1,10 +1,10 @@
 import { Alert, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '../../../../domain/contact';
-import { errorCodeOf, HttpError } from '../../../lib/http';
-import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { errorCodeOf } from '../../../lib/http';
+import { FormError, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { PageHeading } from '../../../lib/ui/page-heading';
 import { useSubmitContactMessage } from '../api/submit-contact-message';
 
@@ -23,10 +23,7 @@ export default function ContactUsPage() {
       await submit.mutateAsync(values);
       form.reset();
     } catch (error) {
-      // The server's verdict per field lands on the fields; everything typed stays.
-      if (error instanceof HttpError) {
-        for (const [field, code] of Object.entries(error.fields)) form.setError(field as FieldPath<ContactMessageInput>, { message: code });
-      }
+      showFieldRefusals(error, form.setError);
     }
   });
 
