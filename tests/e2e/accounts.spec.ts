@@ -38,11 +38,13 @@ const WORDS = {
     refusals: {
       incorrectCode: 'رمز التفعيل المدخل غير صحيح، أدخله مرة أخرى',
       phoneTaken: 'هذا الرقم مستخدم من قبل',
+      someErrors: 'هناك بعض الأخطاء، يرجى المحاولة مرة أخرى',
       required: 'هذا الحقل مطلوب',
       termsNotAgreed: 'يجب الموافقة على الشروط والأحكام وسياسة الخصوصية',
       passwordTooShort: 'يجب ألا تقل كلمة المرور عن 6 أحرف',
       emailNotFound: 'هذا البريد الإلكتروني غير موجود',
       incorrectEmailOrPassword: 'كلمة المرور أو البريد الإلكتروني غير صحيح',
+      incorrectPhoneOrPassword: 'كلمة المرور أو رقم الجوال غير صحيح',
       incorrectCurrentPassword: 'كلمة المرور الحالية غير صحيحة',
       accountCannotBeDeleted: 'لا يمكن حذف الحساب',
     },
@@ -82,11 +84,13 @@ const WORDS = {
     refusals: {
       incorrectCode: 'The activation code entered is incorrect, enter it again',
       phoneTaken: 'This number has already been used',
+      someErrors: 'There are some errors, please try again',
       required: 'This field is required',
       termsNotAgreed: 'You must agree to the terms and conditions and the privacy policy',
       passwordTooShort: 'Password must be at least 6 characters',
       emailNotFound: 'This email not found',
       incorrectEmailOrPassword: 'Incorrect password or email',
+      incorrectPhoneOrPassword: 'Incorrect password or phone',
       incorrectCurrentPassword: 'The current password is incorrect',
       accountCannotBeDeleted: 'Account Cannot Be Deleted',
     },
@@ -241,7 +245,10 @@ for (const language of ['ar', 'en'] as Language[]) {
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByTestId('account-menu')).toContainText(fullName);
       await signOut(page);
-      await signInWithForm(page, words, { phone: person.phone }, person.password);
+      await signInWithForm(page, words, { phone: person.phone }, 'not-my-password');
+      await expect(page.getByTestId('form-error')).toHaveText(refusals.incorrectPhoneOrPassword);
+      await page.getByLabel(words.password).fill(person.password);
+      await page.getByRole('button', { name: words.signIn, exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByTestId('account-menu')).toContainText(fullName);
       await signOut(page);
@@ -331,6 +338,7 @@ for (const language of ['ar', 'en'] as Language[]) {
     await page.goto('/Register');
 
     await page.getByRole('button', { name: words.createAccount }).click();
+    await expect(page.getByTestId('form-error')).toHaveText(refusals.someErrors);
     await expect(page.getByLabel(words.firstName)).toHaveAccessibleErrorMessage(refusals.required);
     await expect(page.getByRole('textbox', { name: words.email })).toHaveAccessibleErrorMessage(refusals.required);
     await expect(page.getByText(refusals.termsNotAgreed)).toBeVisible();

@@ -113,7 +113,10 @@ function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps)
     }
   });
 
-  const refusal = formRefusalCode(registration.error);
+  // A long form: when a submit finds faults, the top of the form says so too (SPEC.md section 8), and
+  // each field says what is wrong with it.
+  const hasFieldFaults = form.formState.submitCount > 0 && Object.keys(errors).length > 0;
+  const refusal = formRefusalCode(registration.error) ?? (hasFieldFaults ? ERROR_CODES.VALIDATION_FAILED : null);
 
   return (
     <form onSubmit={submit} noValidate>
