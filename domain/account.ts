@@ -44,6 +44,8 @@ export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_RESEND_COOLDOWN_MS = 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+/** Codes one verification may send in all: a resend grants fresh attempts, so resends are capped too. */
+export const CODE_MAX_SENDS = 5;
 /** How long a verified recovery code lets its holder choose a new password. */
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 

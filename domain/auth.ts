@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
-import { emailField, phoneDigits, requiredText } from './fields';
+import { emailField, phoneDigits } from './fields';
 
 export const SESSION_COOKIE = 'sid';
 /**
@@ -15,12 +15,15 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SOCIAL_PROVIDERS = ['google', 'apple'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
+/** A password as typed, spaces included: sign-in compares exactly what registration stored. */
+const typedPassword = z.string({ error: ERROR_CODES.REQUIRED }).min(1, { error: ERROR_CODES.REQUIRED }).max(200, { error: ERROR_CODES.VALIDATION_FAILED });
+
 export const signInSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('email'), email: emailField, password: requiredText(200) }),
+  z.object({ method: z.literal('email'), email: emailField, password: typedPassword }),
   z.object({
     method: z.literal('phone'),
     phone: phoneDigits.pipe(z.string().min(1, { error: ERROR_CODES.REQUIRED })),
-    password: requiredText(200),
+    password: typedPassword,
   }),
 ]);
 export type SignInInput = z.input<typeof signInSchema>;

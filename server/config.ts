@@ -8,6 +8,16 @@ const optionalSetting = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** `false`, `true`, a number of proxy hops, or a comma-separated list of proxy addresses or ranges. */
+function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
 /** Every setting the server reads; `.env.example` documents each one with its default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -28,6 +38,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  TRUST_PROXY: z.string().default('false'),
   PUBLIC_BASE_URL: z.url().optional(),
   SMTP_URL: optionalSetting,
   SMTP_FROM: z.string().default('Souq <no-reply@souq.local>'),
@@ -73,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The outbox of would-be messages is readable only where no real person can be reached. */
     exposeDevOutbox: parsed.NODE_ENV !== 'production',
     secureCookies: parsed.NODE_ENV === 'production',
+    /**
+     * Which proxies may say who the client is (X-Forwarded-For). Trusting anyone would let every
+     * visitor pick the address that per-address limits count, so the default trusts nobody.
+     */
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     /** The address people reach the site at; OpenID Connect redirects come back to it. */
     publicBaseUrl: (parsed.PUBLIC_BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     delivery: {

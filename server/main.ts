@@ -11,7 +11,7 @@ const server = Fastify({
   logger: { level: config.logLevel },
   // Uploads and JSON bodies are bounded per route; this is the ceiling for anything else.
   bodyLimit: 1024 * 1024,
-  trustProxy: true,
+  trustProxy: config.trustProxy,
 });
 
 let closing = false;

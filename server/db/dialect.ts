@@ -26,3 +26,15 @@ export function containsText(dialect: DialectName, column: string, text: string)
   const operator = dialect === 'postgres' ? sql`ilike` : sql`like`;
   return sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} escape '\\'`;
 }
+
+/**
+ * The column a unique constraint refused a write on, from either driver's error; undefined for any
+ * other error. Two requests racing for the same email meet here rather than in a failed request.
+ */
+export function uniqueViolationColumn(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, detail, message } = error as { code?: unknown; detail?: unknown; message?: unknown };
+  if (code === '23505' && typeof detail === 'string') return /^Key \(([^)]+)\)=/.exec(detail)?.[1];
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string') return /UNIQUE constraint failed: \w+\.(\w+)/.exec(message)?.[1];
+  return undefined;
+}

@@ -66,7 +66,10 @@ export interface UserTable {
   password_hash: string;
   about: string;
   created_at: number;
+  /** Set once a code has been entered: the account is active. */
   verified_at: number | null;
+  /** Set once a code sent by email has been entered: the address is proven to be the person's. */
+  email_verified_at: number | null;
 }
 
 export interface SessionTable {
@@ -146,6 +149,8 @@ export interface VerificationCodeTable {
   /** SHA-256 of the code: six digits are few, but a read of the table still reveals none. */
   code_hash: string;
   attempts: Generated<number>;
+  /** How many codes this verification has sent; capped, so resends cannot reset guessing forever. */
+  sends: Generated<number>;
   expires_at: number;
   resend_available_at: number;
   verified_at: number | null;

@@ -43,7 +43,8 @@ export default fp(
           maxAge: CSRF_COOKIE_MAX_AGE_S,
         });
       }
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      // Every write, whatever its address: a percent-encoded path (`/%61pi/...`) reaches the same route.
+      if (SAFE_METHODS.has(request.method)) return;
       if (CROSS_SITE_WRITES.has(`${request.method} ${request.routeOptions.url}`)) return;
       const headerToken = request.headers[CSRF_HEADER];
       if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {

@@ -13,12 +13,14 @@ export interface RateLimitPolicy {
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: {
-      /** Refuses with RATE_LIMITED (and Retry-After) once the key has used up its window. */
-      assertAllowed(policy: RateLimitPolicy, key: string): Promise<void>;
-      /** Counts one use of the key. */
-      record(policy: RateLimitPolicy, key: string): Promise<void>;
-      /** Counts one use, refusing first if none is left. */
+      /**
+       * Counts one use of the key and refuses with RATE_LIMITED (and Retry-After) once it is over
+       * the limit. Counting and checking are one statement, so parallel requests cannot all slip
+       * through on the same stale count.
+       */
       consume(policy: RateLimitPolicy, key: string): Promise<void>;
+      /** Gives back one use, for limits that count only failures: a use is taken before the outcome is known. */
+      release(policy: RateLimitPolicy, key: string): Promise<void>;
       clear(policy: RateLimitPolicy, key: string): Promise<void>;
     };
   }
@@ -32,35 +34,32 @@ export default fp(
   async (app) => {
     const counterKey = (policy: RateLimitPolicy, key: string) => `${policy.name}:${key}`;
 
-    const assertAllowed = async (policy: RateLimitPolicy, key: string) => {
-      const now = app.now();
-      const row = await app.db.selectFrom('rate_limits').select(['hits', 'window_started_at']).where('key', '=', counterKey(policy, key)).executeTakeFirst();
-      if (!row || row.window_started_at + policy.windowMs <= now || row.hits < policy.limit) return;
-      const retryAfterS = Math.max(1, Math.ceil((row.window_started_at + policy.windowMs - now) / 1000));
-      throw new AppError(ERROR_CODES.RATE_LIMITED, undefined, { 'Retry-After': String(retryAfterS) });
-    };
-
-    const record = async (policy: RateLimitPolicy, key: string) => {
-      const now = app.now();
-      const windowOpenedAfter = now - policy.windowMs;
-      await app.db
-        .insertInto('rate_limits')
-        .values({ key: counterKey(policy, key), window_started_at: now, hits: 1 })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            hits: sql`CASE WHEN rate_limits.window_started_at <= ${windowOpenedAfter} THEN 1 ELSE rate_limits.hits + 1 END`,
-            window_started_at: sql`CASE WHEN rate_limits.window_started_at <= ${windowOpenedAfter} THEN ${now} ELSE rate_limits.window_started_at END`,
-          }),
-        )
-        .execute();
-    };
-
     app.decorate('rateLimits', {
-      assertAllowed,
-      record,
       async consume(policy, key) {
-        await assertAllowed(policy, key);
-        await record(policy, key);
+        const now = app.now();
+        const windowOpenedAfter = now - policy.windowMs;
+        const counter = await app.db
+          .insertInto('rate_limits')
+          .values({ key: counterKey(policy, key), window_started_at: now, hits: 1 })
+          .onConflict((conflict) =>
+            conflict.column('key').doUpdateSet({
+              hits: sql`CASE WHEN rate_limits.window_started_at <= ${windowOpenedAfter} THEN 1 ELSE rate_limits.hits + 1 END`,
+              window_started_at: sql`CASE WHEN rate_limits.window_started_at <= ${windowOpenedAfter} THEN ${now} ELSE rate_limits.window_started_at END`,
+            }),
+          )
+          .returning(['hits', 'window_started_at'])
+          .executeTakeFirstOrThrow();
+        if (Number(counter.hits) <= policy.limit) return;
+        const retryAfterS = Math.max(1, Math.ceil((Number(counter.window_started_at) + policy.windowMs - now) / 1000));
+        throw new AppError(ERROR_CODES.RATE_LIMITED, undefined, { 'Retry-After': String(retryAfterS) });
+      },
+      async release(policy, key) {
+        await app.db
+          .updateTable('rate_limits')
+          .set((eb) => ({ hits: eb('hits', '-', 1) }))
+          .where('key', '=', counterKey(policy, key))
+          .where('hits', '>', 0)
+          .execute();
       },
       async clear(policy, key) {
         await app.db.deleteFrom('rate_limits').where('key', '=', counterKey(policy, key)).execute();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_MS, CODE_TTL_MS, RESET_TOKEN_TTL_MS, type RegisterInput, type Verification } from '../../domain/account';
+import { CODE_MAX_ATTEMPTS, CODE_MAX_SENDS, CODE_RESEND_COOLDOWN_MS, CODE_TTL_MS, RESET_TOKEN_TTL_MS, type RegisterInput, type Verification } from '../../domain/account';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
@@ -215,6 +215,41 @@ describe(`accounts on ${testDialect}: registration, codes, recovery, profile, de
     });
   });
 
+  describe('codes under attack', () => {
+    it('lets a burst of parallel guesses make no more comparisons than the attempts allow', async () => {
+      const browser = new TestBrowser(t.app);
+      const input = validRegistration();
+      const { verification } = (await browser.post('/api/auth/register', input)).json() as { verification: Verification };
+      const { code } = await lastCodeFor(input.email);
+      const wrongCodes = Array.from({ length: 40 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'));
+      const answers = await Promise.all([...wrongCodes, code].map((guess) => browser.post(`/api/auth/verifications/${verification.id}/verify`, { code: guess })));
+      const compared = answers.filter((answer) => answer.statusCode === 200 || answer.json().error?.code === 'INCORRECT_CODE');
+      expect(compared.length).toBeLessThanOrEqual(CODE_MAX_ATTEMPTS);
+      expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
+    });
+
+    it('caps the codes one verification sends, since each resend grants fresh attempts', async () => {
+      const browser = new TestBrowser(t.app);
+      const input = validRegistration();
+      const { verification } = (await browser.post('/api/auth/register', input)).json() as { verification: Verification };
+      for (let send = 1; send < CODE_MAX_SENDS; send++) {
+        clock.now += CODE_RESEND_COOLDOWN_MS;
+        expect((await browser.post(`/api/auth/verifications/${verification.id}/resend`)).statusCode).toBe(200);
+      }
+      clock.now += CODE_RESEND_COOLDOWN_MS;
+      const capped = await browser.post(`/api/auth/verifications/${verification.id}/resend`);
+      expect(capped.statusCode).toBe(429);
+      expect(capped.json().error).toMatchObject({ code: 'CODE_SEND_LIMIT', message: 'You have asked for too many codes for this, start again in a while' });
+    });
+
+    it('answers a race for the same address with a refusal, never a server error', async () => {
+      const input = validRegistration();
+      const answers = await Promise.all(Array.from({ length: 4 }, () => new TestBrowser(t.app).post('/api/auth/register', { ...input, email: input.email })));
+      expect(answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 409)).toBe(true);
+      expect(await t.app.db.selectFrom('users').select('id').where('email', '=', input.email).execute()).toHaveLength(1);
+    });
+  });
+
   describe('password recovery', () => {
     it('names an unknown email or phone with the messages of the catalogue', async () => {
       const browser = new TestBrowser(t.app);
@@ -265,6 +300,38 @@ describe(`accounts on ${testDialect}: registration, codes, recovery, profile, de
       const { resetToken } = (await browser.post(`/api/auth/verifications/${verification.id}/verify`, { code: (await lastCodeFor(input.email)).code })).json() as { resetToken: string };
       clock.now += RESET_TOKEN_TTL_MS;
       expect((await browser.post('/api/auth/recovery/reset', { resetToken, password: 'brand-new-1' })).json().error.code).toBe('RESET_EXPIRED');
+    });
+  });
+
+  describe('recovery limits and revocation', () => {
+    it('limits recovery codes per account, from any address', async () => {
+      const { input } = await registerAndVerify(new TestBrowser(t.app));
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await new TestBrowser(t.app).post('/api/auth/recovery', { method: 'email', email: input.email })).statusCode).toBe(201);
+        clock.now += CODE_RESEND_COOLDOWN_MS;
+      }
+      const limited = await new TestBrowser(t.app).post('/api/auth/recovery', { method: 'email', email: input.email });
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+    });
+
+    it('ends an open reset when the password changes or another reset is made', async () => {
+      const browser = new TestBrowser(t.app);
+      const { input } = await registerAndVerify(browser);
+      const openReset = async () => {
+        const recovering = new TestBrowser(t.app);
+        const { verification } = (await recovering.post('/api/auth/recovery', { method: 'email', email: input.email })).json() as { verification: Verification };
+        const { code } = await lastCodeFor(input.email);
+        clock.now += CODE_RESEND_COOLDOWN_MS;
+        return ((await recovering.post(`/api/auth/verifications/${verification.id}/verify`, { code })).json() as { resetToken: string }).resetToken;
+      };
+      const beforeChange = await openReset();
+      expect((await browser.post('/api/me/password', { currentPassword: input.password, newPassword: 'changed-by-owner' })).statusCode).toBe(204);
+      expect((await new TestBrowser(t.app).post('/api/auth/recovery/reset', { resetToken: beforeChange, password: 'taken-over' })).json().error.code).toBe('RESET_EXPIRED');
+
+      const first = await openReset();
+      const second = await openReset();
+      expect((await new TestBrowser(t.app).post('/api/auth/recovery/reset', { resetToken: second, password: 'owner-again-1' })).statusCode).toBe(200);
+      expect((await new TestBrowser(t.app).post('/api/auth/recovery/reset', { resetToken: first, password: 'taken-over' })).json().error.code).toBe('RESET_EXPIRED');
     });
   });
 
@@ -357,6 +424,31 @@ describe(`accounts on ${testDialect}: registration, codes, recovery, profile, de
       expect((await browser.get('/api/auth/session')).json().user).not.toBeNull();
       expect((await otherDevice.get('/api/auth/session')).json().user).toBeNull();
       expect((await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'email', email: input.email, password: 'changed-1' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('contact change limits', () => {
+    it('does not disturb someone else\'s sign-up in progress, and limits codes to new addresses', async () => {
+      const pending = validRegistration();
+      const newcomer = new TestBrowser(t.app);
+      const { verification } = (await newcomer.post('/api/auth/register', pending)).json() as { verification: Verification };
+      const { code } = await lastCodeFor(pending.email);
+
+      const browser = new TestBrowser(t.app);
+      await registerAndVerify(browser);
+      expect((await browser.post('/api/me/contact', { kind: 'email', email: pending.email })).statusCode).toBe(201);
+      // The newcomer's account and code are still there.
+      expect((await newcomer.post(`/api/auth/verifications/${verification.id}/verify`, { code })).statusCode).toBe(200);
+
+      for (let attempt = 1; attempt < 5; attempt++) expect((await browser.post('/api/me/contact', { kind: 'email', email: `next${attempt}-${phoneSerial}@example.com` })).statusCode).toBe(201);
+      expect((await browser.post('/api/me/contact', { kind: 'email', email: `one-too-many-${phoneSerial}@example.com` })).json().error.code).toBe('RATE_LIMITED');
+    });
+
+    it('limits guesses of the current password', async () => {
+      const browser = new TestBrowser(t.app);
+      const { input } = await registerAndVerify(browser);
+      for (let attempt = 0; attempt < 5; attempt++) expect((await browser.post('/api/me/password', { currentPassword: `guess-${attempt}`, newPassword: 'whatever-1' })).statusCode).toBe(400);
+      expect((await browser.post('/api/me/password', { currentPassword: input.password, newPassword: 'whatever-1' })).statusCode).toBe(429);
     });
   });
 

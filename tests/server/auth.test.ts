@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '../../domain/auth';
+import { loadConfig } from '../../server/config';
 import { sweepExpiredRecords } from '../../server/jobs/housekeeping';
 import { SIGN_IN_FAILURES_PER_ADDRESS } from '../../server/modules/auth/account-rate-limits';
 import { TestBrowser } from './helpers/browser';
@@ -145,5 +146,54 @@ describe(`sign-in, sessions, CSRF and rate limits on ${testDialect}`, () => {
     expect(await t.app.db.selectFrom('sessions').select('id').where('id', '=', 'expired-session').execute()).toEqual([]);
     expect((await browser.get('/api/auth/session')).json().user.email).toBe('omar@example.com');
     expect((await t.app.db.selectFrom('rate_limits').select('key').where('key', 'in', ['old-window', 'live-window']).execute()).map((row) => row.key)).toEqual(['live-window']);
+  });
+
+  it('counts parallel wrong passwords before checking them, so a burst meets the lock too', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => new TestBrowser(t.app, { ip: `10.9.0.${index + 1}` }).post('/api/auth/sign-in', { method: 'email', email: 'mona@example.com', password: `guess-${index}` })),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
+    // The same account by its phone shares the count.
+    expect((await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'phone', phone: '201001234567', password: 'demo1234' })).statusCode).toBe(429);
+    clock.now += 15 * MINUTE_MS;
+  });
+
+  it('compares the password as typed, spaces included', async () => {
+    const browser = new TestBrowser(t.app);
+    await browser.signIn('omar@example.com');
+    expect((await browser.post('/api/me/password', { currentPassword: 'demo1234', newPassword: ' spaced pass ' })).statusCode).toBe(204);
+    expect((await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'email', email: 'omar@example.com', password: ' spaced pass ' })).statusCode).toBe(200);
+    expect((await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'email', email: 'omar@example.com', password: 'spaced pass' })).statusCode).toBe(401);
+    expect((await browser.post('/api/me/password', { currentPassword: ' spaced pass ', newPassword: 'demo1234' })).statusCode).toBe(204);
+  });
+
+  it('refuses a write without the token whatever spelling its address takes', async () => {
+    const encoded = await t.app.inject({ method: 'POST', url: '/%61pi/auth/sign-in', headers: { cookie: `${CSRF_COOKIE}=token` }, payload: { method: 'email', email: 'ahmed@example.com', password: 'demo1234' } });
+    expect(encoded.statusCode).toBe(403);
+    expect(encoded.json().error.code).toBe('CSRF_REJECTED');
+  });
+
+  it('ignores a client-made X-Forwarded-For unless a proxy is configured as trusted', async () => {
+    const attempt = (forwardedFor: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: '203.0.113.50',
+        headers: { cookie: `${CSRF_COOKIE}=token`, 'x-csrf-token': 'token', 'x-forwarded-for': forwardedFor },
+        payload: { method: 'email', email: `nobody-${forwardedFor}@example.com`, password: 'wrong-one' },
+      });
+    for (let index = 0; index < SIGN_IN_FAILURES_PER_ADDRESS.limit; index++) expect((await attempt(`198.18.0.${index}`)).statusCode).toBe(401);
+    expect((await attempt('198.18.1.1')).statusCode).toBe(429);
+    clock.now += SIGN_IN_FAILURES_PER_ADDRESS.windowMs;
+  });
+
+  it('reads the trusted proxies from TRUST_PROXY', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    const oneHop = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.1', 1)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
   });
 });

@@ -33,6 +33,8 @@ const PROVIDER_ACCOUNTS: Record<string, Record<string, unknown>> = {
   'sub-layla': { email: 'layla@example.net', email_verified: true, name: 'Layla Bint Khalid' },
   'sub-sara-unproven': { email: 'sara@example.com', email_verified: false, given_name: 'Sara', family_name: 'Al-Harbi' },
   'sub-pending': { email: 'pending@example.com', email_verified: true, given_name: 'Pending', family_name: 'Person' },
+  'sub-reem': { email: 'reem@example.com', email_verified: true, given_name: 'Reem', family_name: 'Al-Dosari' },
+  'sub-huda': { email: 'huda@example.com', email_verified: true, given_name: 'Huda', family_name: 'Al-Shehri' },
 };
 
 /** People at Apple: no name in the ID token, and the email flag as a string. */
@@ -254,6 +256,30 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
   let localProvider: LocalProvider;
   let appleProvider: LocalProvider;
   let t: TestApp;
+  let riyadhId: number;
+
+  /** Opens an account through the registration endpoint, as the form does; the code goes out by `channel`. */
+  async function register(browser: TestBrowser, input: { email: string; phone: string; channel: 'email' | 'sms'; socialToken?: string }) {
+    const registered = await browser.post('/api/auth/register', {
+      firstName: 'Someone',
+      lastName: 'Registering',
+      country: 'SA',
+      cityId: riyadhId,
+      password: 'secret12',
+      agreeToTerms: true,
+      ...input,
+    });
+    expect(registered.statusCode).toBe(201);
+    return (registered.json() as { verification: { id: string } }).verification;
+  }
+
+  /** The newest code sent to a recipient, read back from the local outbox. */
+  async function lastCodeFor(recipient: string): Promise<string> {
+    const [message] = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&limit=1` })).json() as Array<{ body: string }>;
+    const code = message?.body.match(/\b\d{6}\b/)?.[0];
+    if (!code) throw new Error(`no code sent to ${recipient}`);
+    return code;
+  }
 
   beforeAll(async () => {
     localProvider = await startLocalProvider({
@@ -290,6 +316,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
         PUBLIC_BASE_URL,
       },
     });
+    riyadhId = (await t.app.db.selectFrom('cities').select('id').where('name_en', '=', 'Riyadh').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -375,6 +402,63 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
     expect(await claimant.sessionEmail()).toBeNull();
     const links = await t.app.db.selectFrom('user_identities').select('subject').where('subject', 'in', ['sub-sara-unproven', 'sub-pending']).execute();
     expect(links).toEqual([]);
+  });
+
+  it('never links by an email that only an SMS code vouched for: the account holder may not own the address', async () => {
+    // Someone registers with Reem's address and their own phone, and activates the account by SMS.
+    const attacker = new TestBrowser(t.app);
+    const attackerPhone = '966551230001';
+    const verification = await register(attacker, { email: 'reem@example.com', phone: attackerPhone, channel: 'sms' });
+    const activated = await attacker.post(`/api/auth/verifications/${verification.id}/verify`, { code: await lastCodeFor(attackerPhone) });
+    expect(activated.statusCode).toBe(200);
+    const account = await t.app.db.selectFrom('users').select(['verified_at', 'email_verified_at']).where('email', '=', 'reem@example.com').executeTakeFirstOrThrow();
+    expect(account.verified_at).not.toBeNull();
+    expect(account.email_verified_at).toBeNull();
+
+    const reem = new Person(t.app, 'sub-reem');
+    const callback = await reem.signInWithGoogle();
+    expect(callback.headers.location).toMatch(/^\/Register\?social=/);
+    expect(await reem.sessionEmail()).toBeNull();
+    const links = await t.app.db.selectFrom('user_identities').select('subject').where('subject', '=', 'sub-reem').execute();
+    expect(links).toEqual([]);
+  });
+
+  it('sends a known identity whose account was never activated to code entry, with a fresh code by email', async () => {
+    // Registered from Google, chose SMS, and never entered the code.
+    const huda = new Person(t.app, 'sub-huda');
+    const firstVisit = new URL((await huda.signInWithGoogle()).headers.location as string, PUBLIC_BASE_URL);
+    const socialToken = firstVisit.searchParams.get('social')!;
+    await register(huda.browser, { email: 'huda@example.com', phone: '966551230002', channel: 'sms', socialToken });
+
+    const deliver = t.app.messages.deliver;
+    t.app.messages.deliver = async () => {
+      throw new Error('the mail server refused');
+    };
+    try {
+      const undelivered = await huda.signInWithGoogle('/my_ads');
+      expect(undelivered.headers.location).toBe(SIGN_IN_FAILED);
+      expect(await huda.sessionEmail()).toBeNull();
+    } finally {
+      t.app.messages.deliver = deliver;
+    }
+
+    const callback = await huda.signInWithGoogle('/my_ads');
+    const codeEntry = new URL(callback.headers.location as string, PUBLIC_BASE_URL);
+    expect(codeEntry.pathname).toBe('/Register');
+    expect(codeEntry.searchParams.get('redirect')).toBe('/my_ads');
+    expect(codeEntry.searchParams.has('social')).toBe(false);
+    expect(await huda.sessionEmail()).toBeNull();
+
+    const verificationId = codeEntry.searchParams.get('verification')!;
+    const pending = await huda.browser.get(`/api/auth/verifications/${verificationId}`);
+    expect(pending.json()).toMatchObject({ purpose: 'REGISTER', channel: 'email', destination: 'h***@example.com' });
+    const activated = await huda.browser.post(`/api/auth/verifications/${verificationId}/verify`, { code: await lastCodeFor('huda@example.com') });
+    expect(activated.statusCode).toBe(200);
+    expect(await huda.sessionEmail()).toBe('huda@example.com');
+
+    const later = new Person(t.app, 'sub-huda');
+    expect((await later.signInWithGoogle('/my_ads')).headers.location).toBe('/my_ads');
+    expect(await later.sessionEmail()).toBe('huda@example.com');
   });
 
   it('refuses a callback whose state is unknown, tampered with, replayed or from another browser', async () => {

@@ -7,6 +7,11 @@ export const FREE_PACKAGE = { id: 'free', slug: 'free', nameAr: 'الباقة ا
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { bigInteger } = columnTypes(dialectOf(db));
 
+  // Proof that the person controls the email address: only a code that travelled by email sets it.
+  // `verified_at` says the account is active, which a code by SMS or WhatsApp also achieves.
+  await db.schema.alterTable('users').addColumn('email_verified_at', bigInteger).execute();
+  await sql`UPDATE users SET email_verified_at = verified_at`.execute(db);
+
   await db.schema
     .createTable('verification_codes')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -17,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('locale', 'text', (col) => col.notNull())
     .addColumn('code_hash', 'text', (col) => col.notNull())
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('sends', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('expires_at', bigInteger, (col) => col.notNull())
     .addColumn('resend_available_at', bigInteger, (col) => col.notNull())
     .addColumn('verified_at', bigInteger)
@@ -108,6 +114,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
   for (const table of ['subscriptions', 'subscription_packages', 'social_registrations', 'oidc_logins', 'user_identities', 'rate_limits', 'verification_codes']) {
     await db.schema.dropTable(table).execute();
   }

@@ -92,6 +92,7 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
         // Demo sellers joined at different times, so joining dates read naturally.
         created_at: now - (400 - index * 90) * 24 * 60 * 60 * 1000,
         verified_at: now,
+        email_verified_at: now,
       })
       .execute();
     await activateFreePackage(trx, id, now);

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeContactSchema, verificationSchema } from '../../../domain/account';
 import { localeOfRequest } from '../../i18n';
-import { claimContact } from '../auth/accounts.repository';
+import { assertContactFree } from '../auth/accounts.repository';
+import { CONTACT_CHANGES_PER_ACCOUNT } from '../auth/account-rate-limits';
 import { requireUser } from '../auth/session.plugin';
 
 /**
@@ -18,8 +19,10 @@ const changeContactRoute: FastifyPluginAsync = async (app) => {
       const user = requireUser(request);
       const body = request.body;
       const destination = body.kind === 'email' ? body.email : body.phone;
-      // Refused early when a verified account holds it; checked again when the code is entered.
-      await app.db.transaction().execute((trx) => claimContact(trx, body.kind === 'email' ? { email: destination } : { phone: destination }, user.id));
+      await app.rateLimits.consume(CONTACT_CHANGES_PER_ACCOUNT, user.id);
+      // Refused early when a verified account holds it; claimed only when the code is entered, so a
+      // request alone never disturbs someone else's sign-up in progress.
+      await assertContactFree(app.db, body.kind === 'email' ? { email: destination } : { phone: destination }, user.id);
       const verification = await app.verifications.issue({
         userId: user.id,
         purpose: body.kind === 'email' ? 'CHANGE_EMAIL' : 'CHANGE_PHONE',

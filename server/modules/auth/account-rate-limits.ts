@@ -15,3 +15,7 @@ export const REGISTRATIONS_PER_ADDRESS: RateLimitPolicy = { name: 'register-addr
 /** Recovery codes per account and per address: each one reaches a person's inbox or phone. */
 export const RECOVERIES_PER_ACCOUNT: RateLimitPolicy = { name: 'recover-account', limit: 5, windowMs: 60 * MINUTE_MS };
 export const RECOVERIES_PER_ADDRESS: RateLimitPolicy = { name: 'recover-address', limit: 20, windowMs: 60 * MINUTE_MS };
+/** Codes to new addresses per account: each one reaches someone who may not be the account's owner. */
+export const CONTACT_CHANGES_PER_ACCOUNT: RateLimitPolicy = { name: 'contact-change-account', limit: 5, windowMs: 60 * MINUTE_MS };
+/** Wrong current passwords per account: a borrowed session must not be a way to guess the password. */
+export const CURRENT_PASSWORD_FAILURES_PER_ACCOUNT: RateLimitPolicy = { name: 'current-password-account', limit: 5, windowMs: 15 * MINUTE_MS };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../../domain/auth';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { fullNameOf } from '../../../domain/user';
+import { uniqueViolationColumn } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -10,27 +11,38 @@ export async function findSessionUser(db: Kysely<Database>, userId: string): Pro
   return { id: user.id, slug: user.slug, fullName: fullNameOf(user.first_name, user.last_name), email: user.email };
 }
 
-/**
- * Makes sure an email and/or phone can belong to `ownerId` (or to a new account). A verified
- * account keeps its address: the caller is refused with EMAIL_TAKEN / PHONE_TAKEN on the field.
- * An account never verified does not: it is removed, so a typo or an abandoned sign-up cannot hold
- * someone's number hostage.
- */
-export async function claimContact(db: Kysely<Database>, contact: { email?: string; phone?: string }, ownerId?: string): Promise<void> {
+async function holdersOf(db: Kysely<Database>, contact: { email?: string; phone?: string }, ownerId?: string) {
   const holders = await db
     .selectFrom('users')
     .select(['id', 'email', 'phone', 'verified_at'])
     .where((eb) => eb.or([...(contact.email ? [eb('email', '=', contact.email)] : []), ...(contact.phone ? [eb('phone', '=', contact.phone)] : [])]))
     .execute();
-  const others = holders.filter((holder) => holder.id !== ownerId);
+  return holders.filter((holder) => holder.id !== ownerId);
+}
+
+/**
+ * Refuses an email or phone that a verified account other than `ownerId` holds, with
+ * EMAIL_TAKEN / PHONE_TAKEN on the field. An account never verified does not hold its address.
+ */
+export async function assertContactFree(db: Kysely<Database>, contact: { email?: string; phone?: string }, ownerId?: string): Promise<void> {
   const fields: Record<string, ErrorCode> = {};
-  for (const holder of others.filter((other) => other.verified_at !== null)) {
+  for (const holder of (await holdersOf(db, contact, ownerId)).filter((other) => other.verified_at !== null)) {
     if (contact.phone && holder.phone === contact.phone) fields.phone = ERROR_CODES.PHONE_TAKEN;
     if (contact.email && holder.email === contact.email) fields.email = ERROR_CODES.EMAIL_TAKEN;
   }
   if (fields.phone) throw new AppError(ERROR_CODES.PHONE_TAKEN, fields);
   if (fields.email) throw new AppError(ERROR_CODES.EMAIL_TAKEN, fields);
-  const abandoned = others.map((other) => other.id);
+}
+
+/**
+ * Gives an email and/or phone to `ownerId` (or to an account about to be made): refused when a
+ * verified account holds it; an account never verified that holds it is removed, so a typo or an
+ * abandoned sign-up cannot hold someone's number hostage. Only for a step that has earned the
+ * address (a sign-up, an entered code), never for a mere request.
+ */
+export async function claimContact(db: Kysely<Database>, contact: { email?: string; phone?: string }, ownerId?: string): Promise<void> {
+  await assertContactFree(db, contact, ownerId);
+  const abandoned = (await holdersOf(db, contact, ownerId)).map((other) => other.id);
   if (abandoned.length > 0) await db.deleteFrom('users').where('id', 'in', abandoned).execute();
 }
 
@@ -38,4 +50,12 @@ export async function claimContact(db: Kysely<Database>, contact: { email?: stri
 export async function assertCityInCountry(db: Kysely<Database>, country: string, cityId: number): Promise<void> {
   const city = await db.selectFrom('cities').select('id').where('id', '=', cityId).where('country_code', '=', country).executeTakeFirst();
   if (!city) throw new AppError(ERROR_CODES.CITY_NOT_IN_COUNTRY, { cityId: ERROR_CODES.CITY_NOT_IN_COUNTRY });
+}
+
+/** A unique email or phone lost to a parallel request, said the way assertContactFree says it. */
+export function contactTakenError(error: unknown): AppError | undefined {
+  const column = uniqueViolationColumn(error);
+  if (column === 'phone') return new AppError(ERROR_CODES.PHONE_TAKEN, { phone: ERROR_CODES.PHONE_TAKEN });
+  if (column === 'email') return new AppError(ERROR_CODES.EMAIL_TAKEN, { email: ERROR_CODES.EMAIL_TAKEN });
+  return undefined;
 }

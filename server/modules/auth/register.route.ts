@@ -10,7 +10,7 @@ import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';
 import { activateFreePackage } from '../subscriptions/free-package';
-import { assertCityInCountry, claimContact } from './accounts.repository';
+import { assertCityInCountry, claimContact, contactTakenError } from './accounts.repository';
 import { REGISTRATIONS_PER_ADDRESS } from './account-rate-limits';
 import { hashSecret } from './verification.plugin';
 
@@ -38,7 +38,9 @@ const registerRoute: FastifyPluginAsync = async (app) => {
       // Hashing is slow by design: do it before the transaction holds the write lock.
       const passwordHash = await hash(body.password);
       const id = randomUUID();
-      await app.db.transaction().execute(async (trx) => {
+      await app.db
+        .transaction()
+        .execute(async (trx) => {
         await claimContact(trx, { email: body.email, phone: body.phone });
         await trx
           .insertInto('users')
@@ -62,7 +64,10 @@ const registerRoute: FastifyPluginAsync = async (app) => {
           await trx.insertInto('user_identities').values({ provider: social.provider, subject: social.subject, user_id: id, created_at: now }).execute();
           await trx.deleteFrom('social_registrations').where('token_hash', '=', social.token_hash).execute();
         }
-      });
+      })
+        .catch((error: unknown) => {
+          throw contactTakenError(error) ?? error;
+        });
 
       try {
         const verification = await app.verifications.issue({

@@ -23,7 +23,7 @@ const resetPasswordRoute: FastifyPluginAsync = async (app) => {
       const tokenHash = hashSecret(request.body.resetToken);
       const recovery = await app.db
         .selectFrom('verification_codes')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'channel'])
         .where('reset_token_hash', '=', tokenHash)
         .where('reset_expires_at', '>', now)
         .executeTakeFirst();
@@ -36,6 +36,11 @@ const resetPasswordRoute: FastifyPluginAsync = async (app) => {
         if (Number(spent.numUpdatedRows) !== 1) return false;
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', recovery.user_id).execute();
         await trx.updateTable('users').set({ verified_at: now }).where('id', '=', recovery.user_id).where('verified_at', 'is', null).execute();
+        if (recovery.channel === 'email') {
+          await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', recovery.user_id).where('email_verified_at', 'is', null).execute();
+        }
+        // Any other reset still open for this account dies with this one.
+        await trx.updateTable('verification_codes').set({ reset_token_hash: null, reset_expires_at: null }).where('user_id', '=', recovery.user_id).execute();
         return true;
       });
       if (!used) throw new AppError(ERROR_CODES.RESET_EXPIRED);

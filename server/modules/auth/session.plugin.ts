@@ -39,7 +39,8 @@ export default fp(
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || !request.url.startsWith('/api/')) return;
+      // The matched route, not the raw URL: `/%61pi/...` is an API route too.
+      if (!token || !request.routeOptions.url?.startsWith('/api/')) return;
       const found = await app.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')

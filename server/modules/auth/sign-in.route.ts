@@ -25,21 +25,24 @@ const signInRoute: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const identifier = body.method === 'email' ? body.email : body.phone;
-      await app.rateLimits.assertAllowed(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
-      await app.rateLimits.assertAllowed(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
-
       const user = await app.db
         .selectFrom('users')
         .select(['id', 'email', 'phone', 'password_hash', 'verified_at'])
         .where(body.method === 'email' ? 'email' : 'phone', '=', identifier)
         .executeTakeFirst();
+      // One account, one count, whether it is tried by its email or its phone.
+      const accountKey = user?.id ?? `unknown:${identifier}`;
+      // Each attempt is counted as a failure before the password is checked and given back on
+      // success: parallel guesses meet the limit instead of all passing a check made before any failed.
+      await app.rateLimits.consume(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
+      await app.rateLimits.consume(SIGN_IN_FAILURES_PER_ACCOUNT, accountKey);
+
       const passwordMatches = await verify(user?.password_hash || unknownAccountHash, body.password);
       if (!user || !passwordMatches) {
-        await app.rateLimits.record(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
-        await app.rateLimits.record(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
         throw new AppError(body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD);
       }
-      await app.rateLimits.clear(SIGN_IN_FAILURES_PER_ACCOUNT, identifier);
+      await app.rateLimits.release(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
+      await app.rateLimits.clear(SIGN_IN_FAILURES_PER_ACCOUNT, accountKey);
 
       if (user.verified_at === null) {
         const verification = await app.verifications.issue({

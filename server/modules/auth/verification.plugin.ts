@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
+  CODE_MAX_SENDS,
   CODE_RESEND_COOLDOWN_MS,
   CODE_TTL_MS,
   type CodeChannel,
@@ -120,6 +121,7 @@ export default fp(
           locale,
           code_hash: hashSecret(code),
           attempts: 0,
+          sends: 1,
           expires_at: now + CODE_TTL_MS,
           resend_available_at: now + CODE_RESEND_COOLDOWN_MS,
           verified_at: null,
@@ -127,54 +129,86 @@ export default fp(
           reset_expires_at: null,
           created_at: now,
         };
-        await app.db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('verification_codes').where('user_id', '=', userId).where('purpose', '=', purpose).where('verified_at', 'is', null).execute();
-          await trx.insertInto('verification_codes').values(row).execute();
-        });
+        await app.db.insertInto('verification_codes').values(row).execute();
         try {
           await send(row, code);
         } catch (error) {
-          // A code nobody received must not linger as the one to enter.
+          // A code nobody received must not linger, and the one sent before it stays usable.
           await app.db.deleteFrom('verification_codes').where('id', '=', row.id).execute();
           throw error;
         }
+        // Only the newest code of a purpose counts: the earlier ones stop working once it has gone out.
+        await app.db
+          .deleteFrom('verification_codes')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .where('verified_at', 'is', null)
+          .where('id', '!=', row.id)
+          .execute();
         return describe(row);
       },
 
       async verify(id, code) {
-        const row = await pending(id);
         const now = app.now();
-        if (row.expires_at <= now) throw new AppError(ERROR_CODES.CODE_EXPIRED);
-        if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(ERROR_CODES.CODE_ATTEMPTS_EXCEEDED);
-        if (hashSecret(code) !== row.code_hash) {
-          // Counted in the database, so parallel guesses cannot share one attempt.
-          const counted = await app.db
-            .updateTable('verification_codes')
-            .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-            .where('id', '=', id)
-            .where('attempts', '<', CODE_MAX_ATTEMPTS)
-            .returning('attempts')
-            .executeTakeFirst();
-          if (!counted || counted.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(ERROR_CODES.CODE_ATTEMPTS_EXCEEDED);
+        // Every guess spends an attempt before it is compared, in one conditional statement, so a
+        // burst of parallel guesses gets no more than CODE_MAX_ATTEMPTS comparisons between them.
+        const guess = await app.db
+          .updateTable('verification_codes')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', id)
+          .where('verified_at', 'is', null)
+          .where('expires_at', '>', now)
+          .where('attempts', '<', CODE_MAX_ATTEMPTS)
+          .returning(['attempts', 'code_hash'])
+          .executeTakeFirst();
+        if (!guess) {
+          const row = await pending(id);
+          throw new AppError(row.expires_at <= now ? ERROR_CODES.CODE_EXPIRED : ERROR_CODES.CODE_ATTEMPTS_EXCEEDED);
+        }
+        if (hashSecret(code) !== guess.code_hash) {
+          if (guess.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(ERROR_CODES.CODE_ATTEMPTS_EXCEEDED);
           throw new AppError(ERROR_CODES.INCORRECT_CODE, { code: ERROR_CODES.INCORRECT_CODE });
         }
-        // Only one request may use a code, even when two arrive together.
-        const used = await app.db.updateTable('verification_codes').set({ verified_at: now }).where('id', '=', id).where('verified_at', 'is', null).executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) throw new AppError(ERROR_CODES.NOT_FOUND);
-        return { ...row, verified_at: now };
+        // Only one request may use a code, even when two arrive together; a resend in between
+        // replaced the hash, and the code compared is then no longer the one to enter.
+        const used = await app.db
+          .updateTable('verification_codes')
+          .set({ verified_at: now })
+          .where('id', '=', id)
+          .where('verified_at', 'is', null)
+          .where('code_hash', '=', guess.code_hash)
+          .returningAll()
+          .executeTakeFirst();
+        if (!used) throw new AppError(ERROR_CODES.NOT_FOUND);
+        return used;
       },
 
       async resend(id) {
         const row = await pending(id);
         const now = app.now();
+        if (row.sends >= CODE_MAX_SENDS) throw new AppError(ERROR_CODES.CODE_SEND_LIMIT);
         if (now < row.resend_available_at) {
           const retryAfterS = Math.ceil((row.resend_available_at - now) / 1000);
           throw new AppError(ERROR_CODES.RESEND_COOLDOWN, undefined, { 'Retry-After': String(retryAfterS) });
         }
         const code = newCode();
-        const renewed = { code_hash: hashSecret(code), attempts: 0, expires_at: now + CODE_TTL_MS, resend_available_at: now + CODE_RESEND_COOLDOWN_MS };
-        await send(row, code);
-        await app.db.updateTable('verification_codes').set(renewed).where('id', '=', id).execute();
+        const renewed = { code_hash: hashSecret(code), attempts: 0, sends: row.sends + 1, expires_at: now + CODE_TTL_MS, resend_available_at: now + CODE_RESEND_COOLDOWN_MS };
+        // Claimed before sending, so of two resends at once only one sends, and its code is the one stored.
+        const claimed = await app.db
+          .updateTable('verification_codes')
+          .set(renewed)
+          .where('id', '=', id)
+          .where('verified_at', 'is', null)
+          .where('resend_available_at', '=', row.resend_available_at)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(ERROR_CODES.RESEND_COOLDOWN, undefined, { 'Retry-After': String(CODE_RESEND_COOLDOWN_MS / 1000) });
+        try {
+          await send(row, code);
+        } catch (error) {
+          // Nothing reached the person: let them ask again at once.
+          await app.db.updateTable('verification_codes').set({ resend_available_at: now }).where('id', '=', id).execute();
+          throw error;
+        }
         return describe({ ...row, ...renewed });
       },
     });

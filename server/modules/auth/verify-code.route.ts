@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RESET_TOKEN_TTL_MS, verifyCodeResultSchema, verifyCodeSchema } from '../../../domain/account';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
-import { claimContact, findSessionUser } from './accounts.repository';
+import { claimContact, contactTakenError, findSessionUser } from './accounts.repository';
 import { hashSecret } from './verification.plugin';
 
 /**
@@ -13,6 +13,10 @@ import { hashSecret } from './verification.plugin';
  * opens a password reset, or moves the account to a new email or phone.
  */
 const verifyCodeRoute: FastifyPluginAsync = async (app) => {
+  /** A code that travelled by email proves the address; Google or Apple may then link by it. */
+  const markEmailProven = (userId: string, now: number) =>
+    app.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/auth/verifications/:id/verify',
     { schema: { params: z.object({ id: z.string().max(100) }), body: verifyCodeSchema, response: { 200: verifyCodeResultSchema } } },
@@ -28,6 +32,7 @@ const verifyCodeRoute: FastifyPluginAsync = async (app) => {
       switch (verified.purpose) {
         case 'REGISTER': {
           await app.db.updateTable('users').set({ verified_at: now }).where('id', '=', verified.user_id).where('verified_at', 'is', null).execute();
+          if (verified.channel === 'email') await markEmailProven(verified.user_id, now);
           await app.sessions.start(reply, verified.user_id);
           return { purpose: 'REGISTER' as const, user: await findSessionUser(app.db, verified.user_id) };
         }
@@ -41,10 +46,12 @@ const verifyCodeRoute: FastifyPluginAsync = async (app) => {
           return { purpose: 'RECOVER' as const, resetToken };
         }
         default: {
-          const change = verified.purpose === 'CHANGE_EMAIL' ? { email: verified.destination } : { phone: verified.destination };
+          const change = verified.purpose === 'CHANGE_EMAIL' ? { email: verified.destination, email_verified_at: now } : { phone: verified.destination };
           await app.db.transaction().execute(async (trx) => {
-            await claimContact(trx, change, verified.user_id);
+            await claimContact(trx, verified.purpose === 'CHANGE_EMAIL' ? { email: verified.destination } : { phone: verified.destination }, verified.user_id);
             await trx.updateTable('users').set(change).where('id', '=', verified.user_id).execute();
+          }).catch((error: unknown) => {
+            throw contactTakenError(error) ?? error;
           });
           return { purpose: verified.purpose as 'CHANGE_EMAIL' | 'CHANGE_PHONE', user: await findSessionUser(app.db, verified.user_id) };
         }

@@ -52,7 +52,7 @@ export async function buildTestApp(options: { now?: () => number; env?: Record<s
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const fastify = Fastify({ logger: false });
+  const fastify = Fastify({ logger: false, trustProxy: config.trustProxy });
   // Unwrapped, so tests reach the decorations (db, now) the way routes do.
   await fastify.register(fp(app), { config, now: options.now });
   await fastify.ready();

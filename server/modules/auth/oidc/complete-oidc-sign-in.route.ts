@@ -6,10 +6,13 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
 import { AppError } from '../../../errors';
+import { localeOfRequest } from '../../../i18n';
 import { hashSocialRegistrationToken, OIDC_STATE_COOKIE } from './oidc-providers.plugin';
 
 const SOCIAL_REGISTRATION_TTL_MS = 30 * 60 * 1000;
 const SOCIAL_REGISTRATION_PARAM = 'social';
+/** The register page's code screen reads this parameter (VERIFICATION_PARAM in src/lib/verification.ts). */
+const VERIFICATION_PARAM = 'verification';
 /** A posted answer holds a code, the state and at most an ID token and a name. */
 const FORM_POST_BODY_LIMIT = 64 * 1024;
 /**
@@ -74,7 +77,8 @@ function answerOf(request: FastifyRequest, redirectUri: string): URLSearchParams
 /**
  * Where the provider sends the browser back: a redirect (GET), or for a provider answering by
  * form_post a form its page posts to us (POST). The person is signed in when the identity is
- * already linked, or linked now to the account holding the same verified address; anyone else goes
+ * already linked to an active account, or linked now to the account whose address a code sent by
+ * email proved; a linked account never activated gets a code to enter instead, and anyone else goes
  * to the registration form, prefilled from the provider.
  */
 const completeOidcSignInRoute: FastifyPluginAsync = async (app) => {
@@ -144,23 +148,43 @@ const completeOidcSignInRoute: FastifyPluginAsync = async (app) => {
         return reply.redirect(login.redirect_to);
       };
 
-      const identity = await app.db
+      const linked = await app.db
         .selectFrom('user_identities')
-        .select('user_id')
-        .where('provider', '=', provider)
-        .where('subject', '=', profile.subject)
+        .innerJoin('users', 'users.id', 'user_identities.user_id')
+        .select(['users.id', 'users.email', 'users.verified_at'])
+        .where('user_identities.provider', '=', provider)
+        .where('user_identities.subject', '=', profile.subject)
         .executeTakeFirst();
-      if (identity) return signInAs(identity.user_id);
+      if (linked && linked.verified_at !== null) return signInAs(linked.id);
+      if (linked) {
+        // Registered with this identity but never activated: the provider's word does not stand
+        // in for the code, so the person gets one and the code screen, as a password sign-in would.
+        let verificationId: string;
+        try {
+          ({ id: verificationId } = await app.verifications.issue({
+            userId: linked.id,
+            purpose: 'REGISTER',
+            channel: 'email',
+            destination: linked.email,
+            locale: localeOfRequest(request.headers),
+          }));
+        } catch (error) {
+          return fail('the activation code could not be sent', error);
+        }
+        const query = new URLSearchParams({ [VERIFICATION_PARAM]: verificationId, [SIGN_IN_REDIRECT_PARAM]: login.redirect_to });
+        return reply.redirect(`${ROUTES.register}?${query}`);
+      }
 
       if (profile.email && profile.emailVerified) {
-        // An account whose address was never verified could have been opened by anyone typing that
-        // address; linking it would let whoever set its password share the account with the
-        // provider's person. Such an account is treated as absent here and never signed in.
+        // Only an address proven by a code that travelled by email counts. Anyone can register with
+        // someone else's address and activate the account by a code sent to their own phone;
+        // linking by that address would hand the provider's person to whoever opened the account.
+        // An account whose address is unproven is treated as absent here and never signed in.
         const owner = await app.db
           .selectFrom('users')
           .select('id')
           .where('email', '=', profile.email)
-          .where('verified_at', 'is not', null)
+          .where('email_verified_at', 'is not', null)
           .executeTakeFirst();
         if (owner) {
           await app.db
