@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { toLatinDigits } from './digits';
@@ -106,6 +106,11 @@ export const resetPasswordSchema = z.object({
   password: passwordField,
 });
 
+/** The new password as the recovery form asks for it: typed twice, the second copy catching a slip the hidden characters would hide. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordField, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], error: ERROR_CODES.PASSWORDS_DO_NOT_MATCH });
+
 export const profileSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -133,6 +138,11 @@ export const changeContactSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('phone'), phone: phoneNumberField, channel: z.enum(PHONE_CHANNELS) }),
 ]);
 export type ChangeContactInput = z.input<typeof changeContactSchema>;
+
+/** A stored number (international digits, `966501234567`) as people read it: `+966 50 123 4567`. */
+export function readablePhone(digits: string): string {
+  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
+}
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: ERROR_CODES.REQUIRED }).min(1, { error: ERROR_CODES.REQUIRED }),

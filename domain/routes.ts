@@ -53,6 +53,12 @@ export function isKnownPath(pathname: string): boolean {
 }
 
 export const SIGN_IN_REDIRECT_PARAM = 'redirect';
+/** Carries a social sign-in that has no account yet to the registration form (`/Register?social=<token>`). */
+export const SOCIAL_REGISTRATION_PARAM = 'social';
+/** Carries why a social sign-in failed back to the sign-in page (`/login?error=<code>`). */
+export const SIGN_IN_ERROR_PARAM = 'error';
+/** Keeps a code-entry step open across a reload (`?verification=<id>`). */
+export const VERIFICATION_PARAM = 'verification';
 
 /** Where to send a visitor to sign in so that they come back to `back` afterwards. */
 export function signInPathFor(back: string): string {

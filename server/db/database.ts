@@ -10,11 +10,15 @@ const PG_INT8_OID = 20;
 // Timestamps in ms and money in minor units stay far below 2^53, so int8 is safe as a JS number.
 pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
 
-export function createDatabase(settings: ServerConfig['database']): Kysely<Database> {
+/**
+ * `onConnectionLost` hears of a pooled PostgreSQL connection that broke while idle (a database
+ * restart, a failover); without a listener that error would end the whole process.
+ */
+export function createDatabase(settings: ServerConfig['database'], onConnectionLost: (error: Error) => void = () => {}): Kysely<Database> {
   if (settings.dialect === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: settings.connectionString, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: settings.connectionString, max: 10 });
+    pool.on('error', onConnectionLost);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(settings.file), { recursive: true });
   const sqlite = new SQLite(settings.file);

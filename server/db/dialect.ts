@@ -38,3 +38,9 @@ export function uniqueViolationColumn(error: unknown): string | undefined {
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string') return /UNIQUE constraint failed: \w+\.(\w+)/.exec(message)?.[1];
   return undefined;
 }
+
+/** Whether a write was refused because a row it refers to is gone (both drivers' codes). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -16,7 +16,8 @@ declare module 'fastify' {
 /** Opens the database, brings its schema up to date and seeds it on its first run. */
 export default fp(
   async (app) => {
-    const db = createDatabase(app.config.database);
+    // The pool replaces a broken idle connection on its own; it is worth a line in the log, not a crash.
+    const db = createDatabase(app.config.database, (error) => app.log.warn({ err: error }, 'an idle database connection was lost'));
     app.addHook('onClose', async () => db.destroy());
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');

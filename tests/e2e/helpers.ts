@@ -3,12 +3,15 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 
 export type Language = 'ar' | 'en';
 
-/** Fails the test on any page error or console error (missing translations log one). */
+/**
+ * Fails the test on any page error or console error (missing translations log one). A console error
+ * ends with the address it is about (`… at http://…/api/auth/sign-in`): a refused request names its URL there.
+ */
 export function watchForErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error') problems.push(`console: ${message.text()} at ${message.location().url}`);
   });
   return problems;
 }

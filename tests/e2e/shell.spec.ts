@@ -22,11 +22,11 @@ test('a visitor on a guarded page is sent to sign in and brought back', async ({
   await useLanguage(page, 'en');
   await page.goto('/favorites');
   await expect(page).toHaveURL(/\/login\?redirect=%2Ffavorites$/);
-  await page.getByLabel('Email').fill('ahmed@example.com');
+  await page.getByRole('textbox', { name: 'Email' }).fill('ahmed@example.com');
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('form-error')).toHaveText('Incorrect password or email');
-  await expect(page.getByLabel('Email')).toHaveValue('ahmed@example.com');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('ahmed@example.com');
   await page.getByLabel('Password').fill('demo1234');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/favorites$/);

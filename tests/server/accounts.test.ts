@@ -243,10 +243,12 @@ describe(`accounts on ${testDialect}: registration, codes, recovery, profile, de
     });
 
     it('answers a race for the same address with a refusal, never a server error', async () => {
-      const input = validRegistration();
-      const answers = await Promise.all(Array.from({ length: 4 }, () => new TestBrowser(t.app).post('/api/auth/register', { ...input, email: input.email })));
-      expect(answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 409)).toBe(true);
-      expect(await t.app.db.selectFrom('users').select('id').where('email', '=', input.email).execute()).toHaveLength(1);
+      for (let round = 0; round < 10; round++) {
+        const input = validRegistration();
+        const answers = await Promise.all(Array.from({ length: 4 }, () => new TestBrowser(t.app).post('/api/auth/register', input)));
+        expect(answers.map((answer) => (answer.statusCode === 201 || answer.statusCode === 409 ? 'refused or made' : answer.body))).toEqual(Array(4).fill('refused or made'));
+        expect(await t.app.db.selectFrom('users').select('id').where('email', '=', input.email).execute()).toHaveLength(1);
+      }
     });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
 import { RUNTIME_CONFIG_GLOBAL } from '../../domain/runtime-config';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { createDatabase } from '../../server/db/database';
 import * as initialMigration from '../../server/db/migrations/0001-initial';
 import * as accountsMigration from '../../server/db/migrations/0002-accounts';
@@ -47,6 +47,15 @@ describe(`foundation on ${testDialect}`, () => {
       .execute();
     expect(subscriptions).toHaveLength(4);
     expect(subscriptions.every((row) => row.status === 'ACTIVE' && row.is_free === 1)).toBe(true);
+  });
+
+  it.runIf(testDialect === 'postgres')('survives PostgreSQL dropping its idle connections, and keeps answering', async () => {
+    // Open a few pooled connections, then have the server end every other one, as a restart would.
+    await Promise.all(Array.from({ length: 4 }, () => sql`SELECT pg_sleep(0.05)`.execute(t.app.db)));
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(t.app.db);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
   });
 
   it('gives accounts made before the accounts migration their free package', async () => {

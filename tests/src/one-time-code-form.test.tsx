@@ -12,7 +12,7 @@ const fetchMock = vi.hoisted(() => {
 });
 
 const { OneTimeCodeForm } = await import('../../src/lib/ui/one-time-code-form');
-const { received, verificationQueryKey } = await import('../../src/lib/verification');
+const { received, verificationQueryKey } = await import('../../src/lib/api/verification/verification-cache');
 const { renderWithProviders } = await import('./render-with-providers');
 
 const DEVICE_NOW = 1_000_000;
@@ -32,12 +32,19 @@ const verification: Verification = {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function renderCodeForm(onVerified = vi.fn()) {
+async function renderCodeForm({ canStartOver = false } = {}) {
+  const onVerified = vi.fn();
+  const onStartOver = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(verificationQueryKey(verification.id), received(verification));
-  await renderWithProviders(<OneTimeCodeForm verificationId={verification.id} onVerified={onVerified} />, { queryClient });
-  return { onVerified };
+  await renderWithProviders(
+    <OneTimeCodeForm verificationId={verification.id} onVerified={onVerified} onStartOver={canStartOver ? onStartOver : undefined} />,
+    { queryClient },
+  );
+  return { onVerified, onStartOver };
 }
+
+const codeInput = () => screen.getByLabelText('Verification code') as HTMLInputElement;
 
 describe('the one-time code screen', () => {
   beforeEach(() => {
@@ -77,13 +84,16 @@ describe('the one-time code screen', () => {
         : json(200, { ...verification, attemptsLeft: 4, serverNow: SERVER_NOW }),
     );
     const { onVerified } = await renderCodeForm();
-    const input = screen.getByLabelText('Verification code') as HTMLInputElement;
+    const input = codeInput();
     fireEvent.change(input, { target: { value: '١٢٣٤٥٦' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByText('The activation code entered is incorrect, enter it again')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('The activation code entered is incorrect, enter it again');
     await waitFor(() => expect(screen.getByTestId('attempts-left').textContent).toBe('4 attempts left'));
     expect(input.value).toBe('١٢٣٤٥٦');
+    // Back on the field, marked wrong, ready to be typed over.
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ code: '123456' });
     expect(onVerified).not.toHaveBeenCalled();
   });
@@ -107,12 +117,48 @@ describe('the one-time code screen', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/auth\/verifications\/v1\/resend$/);
     expect(screen.getByTestId('resend-code').textContent).toBe('Send a new code in 1:00');
     expect(screen.getByTestId('code-expires-in').textContent).toBe('The code expires in 10:00');
+    // The new code is typed next.
+    expect(document.activeElement).toBe(codeInput());
+
+    // A later refusal replaces the note rather than sitting under it.
+    fetchMock.mockImplementation(async (_url, init) =>
+      init?.method === 'POST' ? json(400, { error: { code: 'INCORRECT_CODE', message: 'wrong' } }) : json(200, { ...verification, attemptsLeft: 4, serverNow: later }),
+    );
+    fireEvent.change(codeInput(), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The activation code entered is incorrect, enter it again')).toBeTruthy();
+    expect(screen.queryByText('A new code is on its way.')).toBeNull();
+  });
+
+  it('always offers to start again when the page has a first step to go back to', async () => {
+    const { onStartOver } = await renderCodeForm({ canStartOver: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(onStartOver).toHaveBeenCalledOnce();
+  });
+
+  it('shows a code that is gone after a try (used in another tab, replaced) as gone, with Start again', async () => {
+    // Both the code and the verification it belonged to are unknown to the server now.
+    fetchMock.mockResolvedValue(json(404, { error: { code: 'NOT_FOUND', message: 'not found' } }));
+    const { onStartOver, onVerified } = await renderCodeForm({ canStartOver: true });
+    fireEvent.change(codeInput(), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByTestId('verification-gone')).toBeTruthy();
+    expect(screen.getByText('This code can no longer be used. Start again to get a new one.')).toBeTruthy();
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url).replace(/^.*\/api/, '')}`)).toEqual([
+      'POST /auth/verifications/v1/verify',
+      'GET /auth/verifications/v1',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(onStartOver).toHaveBeenCalledOnce();
+    expect(onVerified).not.toHaveBeenCalled();
   });
 
   it('after expiry offers only a new code', async () => {
     await renderCodeForm();
     act(() => vi.advanceTimersByTime(600_000));
-    expect(screen.getByText('This code has expired, send a new one')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This code has expired, send a new one');
     expect(screen.queryByLabelText('Verification code')).toBeNull();
     expect((screen.getByTestId('resend-code') as HTMLButtonElement).disabled).toBe(false);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Country } from '../../domain/catalog';
@@ -75,6 +75,22 @@ describe('the phone field', () => {
     expect(onValue).toHaveBeenLastCalledWith('966501234567');
     fireEvent.change(dialCode, { target: { value: 'EG' } });
     expect(onValue).toHaveBeenLastCalledWith('20501234567');
+  });
+
+  it('takes no number before the dial codes arrive, which it could only compose without one', async () => {
+    const queryClient = new QueryClient();
+    let deliverCountries: (countries: Country[]) => void = () => {};
+    void queryClient.prefetchQuery({ queryKey: countriesQueryOptions.queryKey, queryFn: () => new Promise<Country[]>((resolve) => (deliverCountries = resolve)) });
+    const onValue = vi.fn<(value: string) => void>();
+    await renderWithProviders(<ControlledPhone initial="" preferredCountry="SA" onValue={onValue} />, { queryClient });
+    const national = screen.getByRole('textbox') as HTMLInputElement;
+    expect(national.disabled).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Country code' }) as HTMLSelectElement).disabled).toBe(true);
+
+    act(() => deliverCountries(COUNTRIES));
+    await waitFor(() => expect(national.disabled).toBe(false));
+    fireEvent.change(national, { target: { value: '0501234567' } });
+    expect(onValue).toHaveBeenLastCalledWith('966501234567');
   });
 
   it('shows a stored number split into its dial code and national part, and follows a new value', async () => {

@@ -59,3 +59,13 @@ export function contactTakenError(error: unknown): AppError | undefined {
   if (column === 'email') return new AppError(ERROR_CODES.EMAIL_TAKEN, { email: ERROR_CODES.EMAIL_TAKEN });
   return undefined;
 }
+
+/**
+ * After losing a race: a parallel sign-up with the same email or phone removed the account this
+ * request had just made. Says which address the other one now holds, as a refusal on its field.
+ */
+export async function contactHeldElsewhereError(db: Kysely<Database>, contact: { email: string; phone: string }): Promise<AppError> {
+  const holders = await holdersOf(db, contact);
+  if (holders.some((holder) => holder.phone === contact.phone)) return new AppError(ERROR_CODES.PHONE_TAKEN, { phone: ERROR_CODES.PHONE_TAKEN });
+  return new AppError(ERROR_CODES.EMAIL_TAKEN, { email: ERROR_CODES.EMAIL_TAKEN });
+}

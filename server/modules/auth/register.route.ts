@@ -10,7 +10,8 @@ import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';
 import { activateFreePackage } from '../subscriptions/free-package';
-import { assertCityInCountry, claimContact, contactTakenError } from './accounts.repository';
+import { isForeignKeyViolation } from '../../db/dialect';
+import { assertCityInCountry, claimContact, contactHeldElsewhereError, contactTakenError } from './accounts.repository';
 import { REGISTRATIONS_PER_ADDRESS } from './account-rate-limits';
 import { hashSecret } from './verification.plugin';
 
@@ -81,6 +82,7 @@ const registerRoute: FastifyPluginAsync = async (app) => {
       } catch (error) {
         // Nobody can activate an account whose code never left: leave no half-made account behind.
         await app.db.deleteFrom('users').where('id', '=', id).execute();
+        if (isForeignKeyViolation(error)) throw await contactHeldElsewhereError(app.db, { email: body.email, phone: body.phone });
         throw error;
       }
     },

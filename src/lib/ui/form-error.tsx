@@ -3,12 +3,12 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, HttpError } from '../http';
 
-/** A form's refusal from the server, in words: `code` is an error code of the `errors` namespace. */
+/** A form's refusal from the server, in words: `code` is an error code of the `errors` namespace. Read out as it appears. */
 export function FormError({ code }: { code: string | null }) {
   const { t } = useTranslation('errors');
   if (!code) return null;
   return (
-    <Alert.Root status="error" data-testid="form-error">
+    <Alert.Root status="error" role="alert" data-testid="form-error">
       <Alert.Indicator />
       <Alert.Title>{t(code)}</Alert.Title>
     </Alert.Root>
@@ -21,10 +21,13 @@ export function useFieldErrorText() {
   return (code: string | undefined) => (code ? t(code) : null);
 }
 
-/** Puts the server's per-field verdicts on the fields they belong to, so everything typed stays beside them. */
+/**
+ * Puts the server's per-field verdicts on the fields they belong to, so everything typed stays beside
+ * them, and takes the keyboard to the first of them.
+ */
 export function showFieldRefusals<Values extends FieldValues>(error: unknown, setError: UseFormSetError<Values>) {
   if (!(error instanceof HttpError)) return;
-  for (const [field, code] of Object.entries(error.fields)) setError(field as Path<Values>, { message: code });
+  Object.entries(error.fields).forEach(([field, code], index) => setError(field as Path<Values>, { message: code }, { shouldFocus: index === 0 }));
 }
 
 /** A refusal already said on its fields needs no second banner above the form. */

@@ -9,7 +9,10 @@ import { DEV_OUTBOX_PATH } from '../../../domain/runtime-config';
 import { formatCountdown, remainingMs, useNow } from '../countdown';
 import { errorCodeOf, HttpError } from '../http';
 import { runtimeConfig } from '../runtime-config';
-import { type ReceivedVerification, useResendCode, useVerification, useVerifyCode } from '../verification';
+import { useVerification } from '../api/verification/get-verification';
+import { useResendCode } from '../api/verification/resend-code';
+import type { ReceivedVerification } from '../api/verification/verification-cache';
+import { useVerifyCode } from '../api/verification/verify-code';
 import { FormError, useFieldErrorText } from './form-error';
 
 const COUNTDOWN_TICK_MS = 1000;
@@ -18,7 +21,7 @@ interface OneTimeCodeFormProps {
   verificationId: string;
   /** Awaited, so the submit button stays busy while the page acts on the result. */
   onVerified: (result: VerifyCodeResult) => void | Promise<void>;
-  /** Offered when the code can no longer be used at all (already used, or unknown): back to the first step. */
+  /** Back to the first step: offered below the code, and in its place once the code can no longer be used at all. */
   onStartOver?: () => void;
 }
 
@@ -44,12 +47,16 @@ export function OneTimeCodeForm({ verificationId, onVerified, onStartOver }: One
       </Stack>
     );
   }
-  return <CodeEntry verification={verification.data} onVerified={onVerified} />;
+  return <CodeEntry verification={verification.data} onVerified={onVerified} onStartOver={onStartOver} />;
 }
 
 type CodeFormValues = z.input<typeof verifyCodeSchema>;
 
-function CodeEntry({ verification, onVerified }: { verification: ReceivedVerification; onVerified: OneTimeCodeFormProps['onVerified'] }) {
+interface CodeEntryProps extends Omit<OneTimeCodeFormProps, 'verificationId'> {
+  verification: ReceivedVerification;
+}
+
+function CodeEntry({ verification, onVerified, onStartOver }: CodeEntryProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
   const verify = useVerifyCode(verification.id);
@@ -64,13 +71,15 @@ function CodeEntry({ verification, onVerified }: { verification: ReceivedVerific
   const exhausted = verification.attemptsLeft === 0 || verifyError === ERROR_CODES.CODE_ATTEMPTS_EXCEEDED;
   const expired = expiresInMs === 0 || verifyError === ERROR_CODES.CODE_EXPIRED;
   const refusal = exhausted ? ERROR_CODES.CODE_ATTEMPTS_EXCEEDED : expired ? ERROR_CODES.CODE_EXPIRED : verifyError;
+  const codeRefused = verifyError === ERROR_CODES.INCORRECT_CODE;
 
   const submit = form.handleSubmit(async ({ code }) => {
     let result: VerifyCodeResult;
     try {
       result = await verify.mutateAsync(code);
-    } catch {
-      // The refusal shows from the mutation's error; the code stays typed so it can be corrected.
+    } catch (error) {
+      // The refusal shows from the mutation's error; a wrong code stays typed, selected, to be corrected.
+      if (errorCodeOf(error) === ERROR_CODES.INCORRECT_CODE) form.setFocus('code', { shouldSelect: true });
       return;
     }
     await onVerified(result);
@@ -79,11 +88,14 @@ function CodeEntry({ verification, onVerified }: { verification: ReceivedVerific
   const sendNewCode = async () => {
     try {
       await resend.mutateAsync();
-      verify.reset();
-      form.reset();
     } catch {
       // Shown from the mutation's error below the button.
+      return;
     }
+    verify.reset();
+    form.reset();
+    // The new code is typed next. A code field hidden by an expired code comes back focused by itself.
+    form.setFocus('code');
   };
 
   const errors = form.formState.errors;
@@ -109,7 +121,7 @@ function CodeEntry({ verification, onVerified }: { verification: ReceivedVerific
       {exhausted || expired ? null : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            <Field.Root invalid={!!errors.code}>
+            <Field.Root invalid={!!errors.code || codeRefused}>
               <Field.Label>{t('verification.codeLabel')}</Field.Label>
               <Input
                 inputMode="numeric"
@@ -126,7 +138,8 @@ function CodeEntry({ verification, onVerified }: { verification: ReceivedVerific
                 {t('separators.list')}
                 <span data-testid="attempts-left">{t('verification.attemptsLeft', { count: verification.attemptsLeft })}</span>
               </Field.HelperText>
-              <Field.ErrorText>{errorText(errors.code?.message)}</Field.ErrorText>
+              {/* A refused code is said in the banner above, read out as it appears. */}
+              {errors.code ? <Field.ErrorText>{errorText(errors.code.message)}</Field.ErrorText> : null}
             </Field.Root>
             <Button type="submit" loading={form.formState.isSubmitting} width="full">
               {t('verification.submit')}
@@ -138,12 +151,17 @@ function CodeEntry({ verification, onVerified }: { verification: ReceivedVerific
         <Button variant="outline" width="full" disabled={resendInMs > 0} loading={resend.isPending} onClick={sendNewCode} data-testid="resend-code">
           {resendInMs > 0 ? t('verification.resendIn', { time: formatCountdown(resendInMs) }) : t('verification.resend')}
         </Button>
-        {resend.isSuccess ? (
+        {resend.isSuccess && refusal === null ? (
           <Text fontSize="sm" color="fg.success" role="status">
             {t('verification.resent')}
           </Text>
         ) : null}
         <FormError code={errorCodeOf(resend.error)} />
+        {onStartOver ? (
+          <Button variant="plain" size="sm" alignSelf="center" textDecoration="underline" onClick={onStartOver}>
+            {t('verification.startOver')}
+          </Button>
+        ) : null}
       </Stack>
     </Stack>
   );

@@ -50,6 +50,8 @@ export function PhoneInput({ value, onChange, onBlur, name, preferredCountry = n
   const locale = useLocale();
   const selectId = useId();
   const countries = useCountries().data ?? [];
+  // Until the dial codes arrive, a typed (or autofilled) number could only be composed without one.
+  const waitingForCountries = countries.length === 0;
   // What was typed, kept as typed (a trunk zero, spaces) as long as it still makes up `value`.
   const [typed, setTyped] = useState<PhoneParts>({ country: null, national: '' });
 
@@ -73,7 +75,7 @@ export function PhoneInput({ value, onChange, onBlur, name, preferredCountry = n
   return (
     <Group attached width="full" dir="ltr">
       <Box position="relative" flexShrink={0} borderStartRadius="l2" _focusWithin={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', zIndex: 1 }}>
-        <HStack aria-hidden h="10" gap="1" ps="3" pe="2" borderWidth="1px" borderEndWidth="0" borderStartRadius="l2" bg="bg" color={disabled ? 'fg.muted' : 'fg'} data-testid="dial-code">
+        <HStack aria-hidden h="10" gap="1" ps="3" pe="2" borderWidth="1px" borderEndWidth="0" borderStartRadius="l2" bg="bg" color={disabled || waitingForCountries ? 'fg.muted' : 'fg'} data-testid="dial-code">
           <Text as="span">{dialCode ? `+${dialCode}` : '+'}</Text>
           <ChevronDown size={16} />
         </HStack>
@@ -86,7 +88,7 @@ export function PhoneInput({ value, onChange, onBlur, name, preferredCountry = n
           width="full"
           opacity={0}
           cursor="pointer"
-          disabled={disabled || countries.length === 0}
+          disabled={disabled || waitingForCountries}
           value={country ?? ''}
           onChange={(event) => change({ country: event.target.value, national: parts.national })}
           onBlur={onBlur}
@@ -106,7 +108,7 @@ export function PhoneInput({ value, onChange, onBlur, name, preferredCountry = n
         autoComplete="tel-national"
         dir="ltr"
         flex="1"
-        disabled={disabled}
+        disabled={disabled || waitingForCountries}
         value={parts.national}
         onChange={(event) => change({ country, national: event.target.value })}
         onBlur={onBlur}

@@ -4,15 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../../../domain/errors';
-import { ROUTES, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
+import { ROUTES, SIGN_IN_REDIRECT_PARAM, SOCIAL_REGISTRATION_PARAM, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { AppError } from '../../../errors';
 import { localeOfRequest } from '../../../i18n';
-import { hashSocialRegistrationToken, OIDC_STATE_COOKIE } from './oidc-providers.plugin';
+import { hashSocialRegistrationToken, OIDC_STATE_COOKIE, SOCIAL_SIGN_IN_FAILED_PATH } from './oidc-providers.plugin';
 
 const SOCIAL_REGISTRATION_TTL_MS = 30 * 60 * 1000;
-const SOCIAL_REGISTRATION_PARAM = 'social';
-/** The register page's code screen reads this parameter (VERIFICATION_PARAM in src/lib/verification.ts). */
-const VERIFICATION_PARAM = 'verification';
 /** A posted answer holds a code, the state and at most an ID token and a name. */
 const FORM_POST_BODY_LIMIT = 64 * 1024;
 /**
@@ -98,7 +95,7 @@ const completeOidcSignInRoute: FastifyPluginAsync = async (app) => {
       // Anything malformed here is a failed sign-in page, not an API error the browser would show raw.
       const fail = (reason: string, error?: unknown) => {
         request.log.warn({ err: error, provider }, `social sign-in failed: ${reason}`);
-        return reply.redirect(`${ROUTES.login}?error=${ERROR_CODES.SOCIAL_SIGN_IN_FAILED}`);
+        return reply.redirect(SOCIAL_SIGN_IN_FAILED_PATH);
       };
 
       // A provider answers one way only. Refusing the other keeps the POST, which the CSRF check

@@ -3,7 +3,12 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import * as oidc from 'openid-client';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../../domain/auth';
+import { ERROR_CODES } from '../../../../domain/errors';
+import { ROUTES, SIGN_IN_ERROR_PARAM } from '../../../../domain/routes';
 import type { ServerConfig } from '../../../config';
+
+/** Where a social sign-in that could not finish sends the browser: the sign-in page, saying so. */
+export const SOCIAL_SIGN_IN_FAILED_PATH = `${ROUTES.login}?${SIGN_IN_ERROR_PARAM}=${ERROR_CODES.SOCIAL_SIGN_IN_FAILED}`;
 
 /** Ties a sign-in to the browser that started it, so nobody can finish theirs in someone else's. */
 export const OIDC_STATE_COOKIE = 'oidc_state';

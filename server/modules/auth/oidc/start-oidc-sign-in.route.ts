@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../../../domain/errors';
-import { ROUTES, SIGN_IN_REDIRECT_PARAM, safeRedirectPath } from '../../../../domain/routes';
+import { SIGN_IN_REDIRECT_PARAM, safeRedirectPath } from '../../../../domain/routes';
 import { AppError } from '../../../errors';
-import { OIDC_LOGIN_TTL_MS, OIDC_STATE_COOKIE } from './oidc-providers.plugin';
+import { OIDC_LOGIN_TTL_MS, OIDC_STATE_COOKIE, SOCIAL_SIGN_IN_FAILED_PATH } from './oidc-providers.plugin';
 
 /**
  * Sends the browser to the provider's sign-in page. What the callback must match (state, nonce,
@@ -29,7 +29,7 @@ const startOidcSignInRoute: FastifyPluginAsync = async (app) => {
         configuration = await app.oidcProviders.configuration(provider);
       } catch (error) {
         request.log.error({ err: error, provider }, 'OpenID Connect discovery failed');
-        return reply.redirect(`${ROUTES.login}?error=${ERROR_CODES.SOCIAL_SIGN_IN_FAILED}`);
+        return reply.redirect(SOCIAL_SIGN_IN_FAILED_PATH);
       }
 
       const state = oidc.randomState();

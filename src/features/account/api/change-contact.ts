@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeContactInput, Verification } from '../../../../domain/account';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';
-import { rememberVerification } from '../../../lib/verification';
+import { rememberVerification } from '../../../lib/api/verification/verification-cache';
 import { profileQueryKey } from './get-profile';
 
 /** Sends a code to the new email or phone; nothing changes until that code is entered. */

@@ -1,11 +1,10 @@
 import { Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { changeContactSchema, PHONE_CHANNELS, type Profile } from '../../../../domain/account';
+import { changeContactSchema, PHONE_CHANNELS, type Profile, readablePhone } from '../../../../domain/account';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
 import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
@@ -14,11 +13,6 @@ import { UserText } from '../../../lib/ui/user-text';
 import { useChangeContact, useRefreshAfterContactChange } from '../api/change-contact';
 import { ProfileSection } from './profile-section';
 import { SuccessNote } from './success-note';
-
-/** Stored as international digits (`966501234567`); read as `+966 50 123 4567`. */
-function readablePhone(digits: string) {
-  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
-}
 
 type ContactKind = 'email' | 'phone';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput, Verification } from '../../../../domain/account';
 import { api } from '../../../lib/api-client';
-import { rememberVerification } from '../../../lib/verification';
+import { rememberVerification } from '../../../lib/api/verification/verification-cache';
 
 export const register = (input: RegisterInput) => api.post<{ verification: Verification }>('/auth/register', { body: input });
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { resetPasswordSchema } from '../../../../domain/account';
 import type { SessionUser } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
+import { startSession } from '../../../lib/session';
 
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
@@ -14,6 +14,6 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetPassword,
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user),
+    onSuccess: ({ user }) => startSession(queryClient, user),
   });
 }

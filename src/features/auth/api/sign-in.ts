@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInResult } from '../../../../domain/account';
 import type { SignInInput } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
-import { rememberVerification } from '../../../lib/verification';
+import { startSession } from '../../../lib/session';
+import { rememberVerification } from '../../../lib/api/verification/verification-cache';
 
 export const signIn = (input: SignInInput) => api.post<SignInResult>('/auth/sign-in', { body: input });
 
@@ -13,7 +13,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     onSuccess: (result) => {
-      if ('user' in result) queryClient.setQueryData(sessionQueryKey, result.user);
+      if ('user' in result) startSession(queryClient, result.user);
       else rememberVerification(queryClient, result.verification);
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryStartInput, Verification } from '../../../../domain/account';
 import { api } from '../../../lib/api-client';
-import { rememberVerification } from '../../../lib/verification';
+import { rememberVerification } from '../../../lib/api/verification/verification-cache';
 
 export const startRecovery = (input: RecoveryStartInput) => api.post<{ verification: Verification }>('/auth/recovery', { body: input });
 

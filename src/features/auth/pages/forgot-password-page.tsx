@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PHONE_CHANNELS, passwordField, recoveryStartSchema } from '../../../../domain/account';
+import type { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PHONE_CHANNELS, recoveryStartSchema, resetPasswordFormSchema } from '../../../../domain/account';
 import { ERROR_CODES } from '../../../../domain/errors';
-import { ROUTES } from '../../../../domain/routes';
+import { ROUTES, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
 import { errorCodeOf } from '../../../lib/http';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
@@ -15,17 +15,12 @@ import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
 import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink, ButtonLink } from '../../../lib/ui/router-link';
-import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useResetPassword } from '../api/reset-password';
 import { useStartRecovery } from '../api/start-recovery';
 import { type EmailOrPhone, EmailOrPhoneTabs } from '../components/email-or-phone-tabs';
+import { LeaveWhenSignedIn } from '../components/leave-when-signed-in';
 
 type RecoveryForm = { method: EmailOrPhone; email: string; phone: string; channel: (typeof PHONE_CHANNELS)[number] };
-
-/** The new password typed twice: the second copy catches a slip the hidden characters would hide. */
-const newPasswordSchema = z
-  .object({ password: passwordField, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], error: ERROR_CODES.PASSWORDS_DO_NOT_MATCH });
 
 /**
  * Recovery in three steps: where to send a code, the code, a new password. The code step lives in the
@@ -45,6 +40,8 @@ export default function ForgotPasswordPage() {
   const step = passwordChanged ? 'done' : resetToken ? 'newPassword' : verificationId ? 'code' : 'start';
   return (
     <Stack gap="6" data-page="forgot-password" data-step={step}>
+      {/* Only before it starts: recovery itself signs the person in on its last step. */}
+      {step === 'start' ? <LeaveWhenSignedIn /> : null}
       <Stack gap="1">
         <Heading as="h1" size="2xl">
           {t('forgot.title')}
@@ -109,18 +106,24 @@ function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string
   });
 
   return (
-    <Stack gap="4">
-      <EmailOrPhoneTabs value={method} onChange={(next) => form.setValue('method', next)} />
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <FormError code={errorCodeOf(recovery.error)} />
-          {method === 'email' ? (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="4">
+        <EmailOrPhoneTabs
+          value={method}
+          onChange={(next) => {
+            form.setValue('method', next);
+            // 'This email not found' says nothing about a phone number, and the other way round.
+            recovery.reset();
+          }}
+          notice={<FormError code={errorCodeOf(recovery.error)} />}
+          email={
             <Field.Root invalid={!!errors.email}>
               <Field.Label>{t('fields.email')}</Field.Label>
               <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
               <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
             </Field.Root>
-          ) : (
+          }
+          phone={
             <>
               <PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={chosenCountry} />
               <Controller
@@ -131,13 +134,13 @@ function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string
                 )}
               />
             </>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting} width="full">
-            {t('forgot.sendCode')}
-          </Button>
-        </Stack>
-      </form>
-    </Stack>
+          }
+        />
+        <Button type="submit" loading={form.formState.isSubmitting} width="full">
+          {t('forgot.sendCode')}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
@@ -151,9 +154,9 @@ function NewPasswordForm({ resetToken, onChanged, onStartOver }: NewPasswordForm
   const { t } = useTranslation('auth');
   const errorText = useFieldErrorText();
   const reset = useResetPassword();
-  const form = useForm<z.input<typeof newPasswordSchema>, unknown, z.output<typeof newPasswordSchema>>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '', confirmation: '' },
+  const form = useForm<z.input<typeof resetPasswordFormSchema>, unknown, z.output<typeof resetPasswordFormSchema>>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
   });
   const errors = form.formState.errors;
   const refusal = errorCodeOf(reset.error);
@@ -182,10 +185,10 @@ function NewPasswordForm({ resetToken, onChanged, onStartOver }: NewPasswordForm
           <Field.HelperText>{t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
           <Field.ErrorText>{errorText(errors.password?.message)}</Field.ErrorText>
         </Field.Root>
-        <Field.Root invalid={!!errors.confirmation}>
+        <Field.Root invalid={!!errors.confirmPassword}>
           <Field.Label>{t('fields.confirmPassword')}</Field.Label>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmation')} />
-          <Field.ErrorText>{errorText(errors.confirmation?.message)}</Field.ErrorText>
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          <Field.ErrorText>{errorText(errors.confirmPassword?.message)}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" loading={form.formState.isSubmitting} width="full">
           {t('forgot.savePassword')}

@@ -5,21 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type SignInInput, signInSchema, type SocialProvider } from '../../../../domain/auth';
 import { ERROR_CODES } from '../../../../domain/errors';
-import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM } from '../../../../domain/routes';
+import { ROUTES, safeRedirectPath, SIGN_IN_ERROR_PARAM, SIGN_IN_REDIRECT_PARAM, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
 import { errorCodeOf } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink } from '../../../lib/ui/router-link';
-import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useSignIn } from '../api/sign-in';
 import { type EmailOrPhone, EmailOrPhoneTabs } from '../components/email-or-phone-tabs';
+import { LeaveWhenSignedIn } from '../components/leave-when-signed-in';
 
 type SignInForm = { method: EmailOrPhone; email: string; phone: string; password: string };
-
-/** Where a failed social sign-in sends the browser back with its reason. */
-const SOCIAL_ERROR_PARAM = 'error';
 
 /** A full page load, not a client route: the provider's consent screen lies beyond the server's redirect. */
 function socialSignInHref(provider: SocialProvider, redirect: string): string {
@@ -41,7 +38,7 @@ export default function LoginPage() {
   const errors = form.formState.errors;
   const errorText = useFieldErrorText();
   const redirectParam = params.get(SIGN_IN_REDIRECT_PARAM);
-  const socialError = params.get(SOCIAL_ERROR_PARAM) === ERROR_CODES.SOCIAL_SIGN_IN_FAILED ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null;
+  const socialError = params.get(SIGN_IN_ERROR_PARAM) === ERROR_CODES.SOCIAL_SIGN_IN_FAILED ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null;
 
   // Registering instead of signing in still ends on the page the visitor was sent here from.
   const registerPath = (query: Record<string, string> = {}) => {
@@ -69,25 +66,32 @@ export default function LoginPage() {
 
   return (
     <Stack gap="6" data-page="login">
+      <LeaveWhenSignedIn />
       <Stack gap="1">
         <Heading as="h1" size="2xl">
           {t('login.title')}
         </Heading>
         <Text color="fg.muted">{t('login.subtitle')}</Text>
       </Stack>
-      <EmailOrPhoneTabs value={method} onChange={(next) => form.setValue('method', next)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormError code={errorCodeOf(signIn.error) ?? socialError} />
-          {method === 'email' ? (
-            <Field.Root invalid={!!errors.email}>
-              <Field.Label>{t('fields.email')}</Field.Label>
-              <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
-              <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
-            </Field.Root>
-          ) : (
-            <PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={chosenCountry} />
-          )}
+          <EmailOrPhoneTabs
+            value={method}
+            onChange={(next) => {
+              form.setValue('method', next);
+              // A refusal of the email is no answer about the phone, and the other way round.
+              signIn.reset();
+            }}
+            notice={<FormError code={errorCodeOf(signIn.error) ?? socialError} />}
+            email={
+              <Field.Root invalid={!!errors.email}>
+                <Field.Label>{t('fields.email')}</Field.Label>
+                <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
+                <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
+              </Field.Root>
+            }
+            phone={<PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={chosenCountry} />}
+          />
           <Field.Root invalid={!!errors.password}>
             <Field.Label>{t('fields.password')}</Field.Label>
             <Input type="password" autoComplete="current-password" {...form.register('password')} />

@@ -1,25 +1,24 @@
 import { Button, Checkbox, Field, Heading, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CODE_CHANNELS, PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema, type SocialRegistration } from '../../../../domain/account';
 import { ERROR_CODES } from '../../../../domain/errors';
-import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM, signInPathFor } from '../../../../domain/routes';
+import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM, signInPathFor, SOCIAL_REGISTRATION_PARAM, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
+import { errorCodeOf } from '../../../lib/http';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
 import { CountryCityFields } from '../../../lib/ui/country-city-fields';
 import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
 import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink } from '../../../lib/ui/router-link';
-import { VERIFICATION_PARAM } from '../../../lib/verification';
 import { useSocialRegistration } from '../api/get-social-registration';
 import { useRegister } from '../api/register';
-
-/** Where a social sign-in with no account yet sends the browser (see the accounts contract). */
-const SOCIAL_PARAM = 'social';
+import { LeaveWhenSignedIn } from '../components/leave-when-signed-in';
 
 /** The form holds what the inputs hold (a city id as the select's text, an unticked box); the schema turns it into RegisterInput. */
 type RegisterFormValues = Omit<RegisterInput, 'agreeToTerms' | 'cityId' | 'socialToken'> & { agreeToTerms: boolean; cityId: string };
@@ -37,6 +36,8 @@ export default function RegisterPage() {
 
   return (
     <Stack gap="6" data-page="register">
+      {/* Not on the code step: activating the account is what signs its owner in. */}
+      {verificationId ? null : <LeaveWhenSignedIn />}
       <Stack gap="1">
         <Heading as="h1" size="2xl">
           {verificationId ? t('register.verifyTitle') : t('register.title')}
@@ -51,7 +52,11 @@ export default function RegisterPage() {
           onStartOver={() => setParams(withRedirect({}), { replace: true })}
         />
       ) : (
-        <RegistrationStep socialToken={params.get(SOCIAL_PARAM)} onRegistered={(id) => setParams(withRedirect({ [VERIFICATION_PARAM]: id }))} />
+        <RegistrationStep
+          socialToken={params.get(SOCIAL_REGISTRATION_PARAM)}
+          onRegistered={(id) => setParams(withRedirect({ [VERIFICATION_PARAM]: id }))}
+          onSocialExpired={() => setParams(withRedirect({}), { replace: true })}
+        />
       )}
       {verificationId ? null : (
         <Text fontSize="sm" textAlign="center">
@@ -62,14 +67,23 @@ export default function RegisterPage() {
   );
 }
 
-function RegistrationStep({ socialToken, onRegistered }: { socialToken: string | null; onRegistered: (verificationId: string) => void }) {
+interface RegistrationStepProps {
+  socialToken: string | null;
+  onRegistered: (verificationId: string) => void;
+  /** The pending social sign-in ran out while the form was filled in: go on as a plain registration. */
+  onSocialExpired: () => void;
+}
+
+function RegistrationStep({ socialToken, onRegistered, onSocialExpired }: RegistrationStepProps) {
   const social = useSocialRegistration(socialToken);
   if (socialToken !== null && social.isPending) return <Spinner alignSelf="center" />;
+  // The same form with or without the social sign-in, so dropping it keeps everything typed.
   return (
     <RegisterForm
       social={socialToken !== null && social.data ? { ...social.data, token: socialToken } : null}
       socialFailed={social.isError}
       onRegistered={onRegistered}
+      onSocialExpired={onSocialExpired}
     />
   );
 }
@@ -79,11 +93,13 @@ interface RegisterFormProps {
   /** The social sign-in expired or was never there: say so, and let the person register by hand. */
   socialFailed: boolean;
   onRegistered: (verificationId: string) => void;
+  onSocialExpired: () => void;
 }
 
-function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps) {
+function RegisterForm({ social, socialFailed, onRegistered, onSocialExpired }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const errorText = useFieldErrorText();
+  const termsErrorId = useId();
   const chosenCountry = useChosenCountry();
   const registration = useRegister();
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerSchema>>({
@@ -109,6 +125,8 @@ function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps)
       const { verification } = await registration.mutateAsync({ ...values, socialToken: social?.token });
       onRegistered(verification.id);
     } catch (error) {
+      // The banner says the social sign-in failed; the email becomes editable and the next try registers by hand.
+      if (social && errorCodeOf(error) === ERROR_CODES.SOCIAL_SIGN_IN_FAILED) onSocialExpired();
       showFieldRefusals(error, form.setError);
     }
   });
@@ -180,9 +198,10 @@ function RegisterForm({ social, socialFailed, onRegistered }: RegisterFormProps)
           control={form.control}
           name="agreeToTerms"
           render={({ field }) => (
-            <Field.Root invalid={!!errors.agreeToTerms}>
+            <Field.Root invalid={!!errors.agreeToTerms} ids={{ errorText: termsErrorId }}>
               <Checkbox.Root checked={field.value} onCheckedChange={(event) => field.onChange(event.checked === true)} alignItems="flex-start">
-                <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} />
+                {/* The box's own parts do not point at the field's error; said here so it is read with the box. */}
+                <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} aria-describedby={errors.agreeToTerms ? termsErrorId : undefined} />
                 <Checkbox.Control />
                 <Checkbox.Label>
                   {/* The documents open beside the form, so nothing typed here is lost by reading them. */}
