@@ -14,10 +14,17 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: ErrorCode | ClientErrorCode,
     readonly fields: Record<string, string> = {},
+    /** From a refusal's Retry-After: how long the server asks the person to wait. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(code);
     this.name = 'HttpError';
   }
+}
+
+/** How long a refusal asks the person to wait, when it says so. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof HttpError ? error.retryAfterMs : null;
 }
 
 /** The code to show for a failed call: the server's, or INTERNAL for anything that is not an HTTP error. */
@@ -56,9 +63,11 @@ function retryDelayMs(attempt: number, response?: Response): number {
 }
 
 async function errorFromResponse(response: Response): Promise<HttpError> {
+  const retryAfterS = Number(response.headers.get('Retry-After'));
+  const retryAfterMs = Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS * 1000 : null;
   try {
     const body = (await response.json()) as { error?: { code?: unknown; fields?: Record<string, string> } };
-    if (isErrorCode(body.error?.code)) return new HttpError(response.status, body.error.code, body.error.fields);
+    if (isErrorCode(body.error?.code)) return new HttpError(response.status, body.error.code, body.error.fields, retryAfterMs);
   } catch {
     // A proxy's HTML error page: fall through to a code from the status.
   }

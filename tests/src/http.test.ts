@@ -40,6 +40,11 @@ describe('http client', () => {
     expect(((fetch.mock.calls[1]![1] as RequestInit).headers as Record<string, string>)['x-csrf-token']).toBe('fresh-token');
   });
 
+  it('keeps how long a refusal asks to wait', async () => {
+    const { http } = client([json(429, { error: { code: 'RATE_LIMITED' } }, { 'Retry-After': '840' })]);
+    await expect(http.post('/auth/sign-in', { body: {} })).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterMs: 840_000 });
+  });
+
   it('does not loop on a refusal when the token did not change', async () => {
     const { http, fetch } = client([json(403, { error: { code: 'CSRF_REJECTED' } }), json(201, {})], 1000, () => 'stale');
     await expect(http.post('/things', { body: {} })).rejects.toMatchObject({ status: 403, code: 'CSRF_REJECTED' });

@@ -1,16 +1,23 @@
 import { Alert } from '@chakra-ui/react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ERROR_CODES } from '../../../domain/errors';
 import { errorCodeOf, HttpError } from '../http';
 
-/** A form's refusal from the server, in words: `code` is an error code of the `errors` namespace. Read out as it appears. */
-export function FormError({ code }: { code: string | null }) {
+const MINUTE_MS = 60_000;
+
+/**
+ * A form's refusal from the server, in words: `code` is an error code of the `errors` namespace.
+ * Read out as it appears. A rate-limit refusal that says how long to wait names the minutes.
+ */
+export function FormError({ code, retryAfterMs = null }: { code: string | null; retryAfterMs?: number | null }) {
   const { t } = useTranslation('errors');
   if (!code) return null;
+  const text = code === ERROR_CODES.RATE_LIMITED && retryAfterMs ? t('RATE_LIMITED_WAIT', { count: Math.ceil(retryAfterMs / MINUTE_MS) }) : t(code);
   return (
     <Alert.Root status="error" role="alert" data-testid="form-error">
       <Alert.Indicator />
-      <Alert.Title>{t(code)}</Alert.Title>
+      <Alert.Title>{text}</Alert.Title>
     </Alert.Root>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { changeContactSchema, PHONE_CHANNELS, type Profile, readablePhone } from '../../../../domain/account';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
+import { retryAfterOf } from '../../../lib/http';
 import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
 import { PhoneField } from '../../../lib/ui/phone-field';
@@ -139,7 +140,7 @@ function EmailChangeForm({ onCodeSent, cancel }: ChangeFormProps) {
   return (
     <form onSubmit={submit} noValidate data-testid="email-change-form">
       <Stack gap="4">
-        <FormError code={formRefusalCode(change.error)} />
+        <FormError code={formRefusalCode(change.error)} retryAfterMs={retryAfterOf(change.error)} />
         <Field.Root invalid={!!errors.email} required>
           <Field.Label>
             {t('profile.contact.newEmail')}
@@ -178,7 +179,7 @@ function PhoneChangeForm({ country, onCodeSent, cancel }: ChangeFormProps & { co
   return (
     <form onSubmit={submit} noValidate data-testid="phone-change-form">
       <Stack gap="4">
-        <FormError code={formRefusalCode(change.error)} />
+        <FormError code={formRefusalCode(change.error)} retryAfterMs={retryAfterOf(change.error)} />
         <PhoneField control={form.control} name="phone" label={t('profile.contact.newPhone')} preferredCountry={country} required />
         <Controller
           control={form.control}

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../../domain/account';
+import { retryAfterOf } from '../../../lib/http';
 import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
 import { useChangePassword } from '../api/change-password';
 import { ProfileSection } from './profile-section';
@@ -32,7 +33,7 @@ export function PasswordSection() {
       <form onSubmit={submit} noValidate data-testid="password-form">
         <Stack gap="4">
           {change.isSuccess ? <SuccessNote testId="password-changed">{t('profile.password.changed')}</SuccessNote> : null}
-          <FormError code={formRefusalCode(change.error)} />
+          <FormError code={formRefusalCode(change.error)} retryAfterMs={retryAfterOf(change.error)} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Field.Root invalid={!!errors.currentPassword} required>
               <Field.Label>

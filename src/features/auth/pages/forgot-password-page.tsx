@@ -9,7 +9,7 @@ import { PASSWORD_MIN_LENGTH, PHONE_CHANNELS, recoveryStartSchema, resetPassword
 import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
-import { errorCodeOf } from '../../../lib/http';
+import { errorCodeOf, retryAfterOf } from '../../../lib/http';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
 import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
@@ -115,7 +115,7 @@ function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string
             // 'This email not found' says nothing about a phone number, and the other way round.
             recovery.reset();
           }}
-          notice={<FormError code={errorCodeOf(recovery.error)} />}
+          notice={<FormError code={errorCodeOf(recovery.error)} retryAfterMs={retryAfterOf(recovery.error)} />}
           email={
             <Field.Root invalid={!!errors.email}>
               <Field.Label>{t('fields.email')}</Field.Label>

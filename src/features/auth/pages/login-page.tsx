@@ -7,7 +7,7 @@ import { type SignInInput, signInSchema, type SocialProvider } from '../../../..
 import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, safeRedirectPath, SIGN_IN_ERROR_PARAM, SIGN_IN_REDIRECT_PARAM, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
-import { errorCodeOf } from '../../../lib/http';
+import { errorCodeOf, retryAfterOf } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
 import { PhoneField } from '../../../lib/ui/phone-field';
@@ -82,7 +82,7 @@ export default function LoginPage() {
               // A refusal of the email is no answer about the phone, and the other way round.
               signIn.reset();
             }}
-            notice={<FormError code={errorCodeOf(signIn.error) ?? socialError} />}
+            notice={<FormError code={errorCodeOf(signIn.error) ?? socialError} retryAfterMs={retryAfterOf(signIn.error)} />}
             email={
               <Field.Root invalid={!!errors.email}>
                 <Field.Label>{t('fields.email')}</Field.Label>

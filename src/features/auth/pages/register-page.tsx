@@ -9,7 +9,7 @@ import { CODE_CHANNELS, PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema,
 import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, safeRedirectPath, SIGN_IN_REDIRECT_PARAM, signInPathFor, SOCIAL_REGISTRATION_PARAM, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
-import { errorCodeOf } from '../../../lib/http';
+import { errorCodeOf, retryAfterOf } from '../../../lib/http';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
 import { CountryCityFields } from '../../../lib/ui/country-city-fields';
 import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
@@ -139,7 +139,7 @@ function RegisterForm({ social, socialFailed, onRegistered, onSocialExpired }: R
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-        <FormError code={refusal ?? (socialFailed ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null)} />
+        <FormError code={refusal ?? (socialFailed ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null)} retryAfterMs={retryAfterOf(registration.error)} />
         {social ? (
           <Text fontSize="sm" color="fg.muted" data-testid="social-registration">
             {t(`register.socialNotice.${social.provider}`)}
