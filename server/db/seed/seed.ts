@@ -7,8 +7,7 @@ import type { Database } from '../schema';
 import { CATEGORY_TREE } from './categories';
 import { DEMO_ADS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { SEED_COUNTRIES, seedCityId } from './places';
-import { fullNameOf } from '../../../domain/user';
-import { activateFreePackage } from '../../modules/subscriptions/free-package';
+import { createAccount } from '../../modules/auth/accounts.repository';
 
 export interface SeedOptions {
   demo: boolean;
@@ -76,26 +75,25 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
   for (const [index, user] of DEMO_USERS.entries()) {
     const id = randomUUID();
     userIds.set(user.key, id);
-    await trx
-      .insertInto('users')
-      .values({
+    await createAccount(
+      trx,
+      {
         id,
-        slug: slugify(fullNameOf(user.firstName, user.lastName), id.slice(0, 6)),
-        first_name: user.firstName,
-        last_name: user.lastName,
+        firstName: user.firstName,
+        lastName: user.lastName,
         email: user.email,
         phone: user.phone,
-        country_code: user.country,
-        city_id: cityIds.get(`${user.country}:${user.city}`) ?? null,
-        password_hash: passwordHash,
+        country: user.country,
+        cityId: cityIds.get(`${user.country}:${user.city}`) ?? null,
+        passwordHash,
         about: user.about,
         // Demo sellers joined at different times, so joining dates read naturally.
-        created_at: now - (400 - index * 90) * 24 * 60 * 60 * 1000,
-        verified_at: now,
-        email_verified_at: now,
-      })
-      .execute();
-    await activateFreePackage(trx, id, now);
+        createdAt: now - (400 - index * 90) * 24 * 60 * 60 * 1000,
+        verifiedAt: now,
+        emailVerifiedAt: now,
+      },
+      now,
+    );
   }
 
   const categories = await trx.selectFrom('categories').select(['id', 'slug']).execute();

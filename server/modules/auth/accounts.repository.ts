@@ -1,10 +1,53 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../../domain/auth';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
+import { slugify } from '../../../domain/slug';
 import { fullNameOf } from '../../../domain/user';
 import { uniqueViolationColumn } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import { activateFreePackage } from '../subscriptions/free-package';
+
+export interface NewAccount {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  country: string;
+  cityId: number | null;
+  passwordHash: string;
+  about: string;
+  createdAt: number;
+  verifiedAt: number | null;
+  emailVerifiedAt: number | null;
+}
+
+/**
+ * Makes an account with its public slug and the free package every account comes with (SPEC.md
+ * section 6). Run it inside the transaction that decides the account may exist.
+ */
+export async function createAccount(db: Kysely<Database>, account: NewAccount, now: number): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: account.id,
+      slug: slugify(fullNameOf(account.firstName, account.lastName), account.id.slice(0, 6)),
+      first_name: account.firstName,
+      last_name: account.lastName,
+      email: account.email,
+      phone: account.phone,
+      country_code: account.country,
+      city_id: account.cityId,
+      password_hash: account.passwordHash,
+      about: account.about,
+      created_at: account.createdAt,
+      verified_at: account.verifiedAt,
+      email_verified_at: account.emailVerifiedAt,
+    })
+    .execute();
+  await activateFreePackage(db, account.id, now);
+}
 
 export async function findSessionUser(db: Kysely<Database>, userId: string): Promise<SessionUser> {
   const user = await db.selectFrom('users').select(['id', 'slug', 'first_name', 'last_name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();

@@ -5,13 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerSchema, verificationSchema } from '../../../domain/account';
 import { ERROR_CODES } from '../../../domain/errors';
-import { slugify } from '../../../domain/slug';
-import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';
-import { activateFreePackage } from '../subscriptions/free-package';
+import type { Transaction } from 'kysely';
 import { isForeignKeyViolation } from '../../db/dialect';
-import { assertCityInCountry, claimContact, contactHeldElsewhereError, contactTakenError } from './accounts.repository';
+import type { Database } from '../../db/schema';
+import { assertCityInCountry, claimContact, contactHeldElsewhereError, contactTakenError, createAccount } from './accounts.repository';
 import { REGISTRATIONS_PER_ADDRESS } from './account-rate-limits';
 import { hashSecret } from './verification.plugin';
 
@@ -39,33 +38,34 @@ const registerRoute: FastifyPluginAsync = async (app) => {
       // Hashing is slow by design: do it before the transaction holds the write lock.
       const passwordHash = await hash(body.password);
       const id = randomUUID();
-      await app.db
-        .transaction()
-        .execute(async (trx) => {
+      const createAccountAndLinks = async (trx: Transaction<Database>) => {
         await claimContact(trx, { email: body.email, phone: body.phone });
-        await trx
-          .insertInto('users')
-          .values({
+        await createAccount(
+          trx,
+          {
             id,
-            slug: slugify(fullNameOf(body.firstName, body.lastName), id.slice(0, 6)),
-            first_name: body.firstName,
-            last_name: body.lastName,
+            firstName: body.firstName,
+            lastName: body.lastName,
             email: body.email,
             phone: body.phone,
-            country_code: body.country,
-            city_id: body.cityId,
-            password_hash: passwordHash,
+            country: body.country,
+            cityId: body.cityId,
+            passwordHash,
             about: '',
-            created_at: now,
-            verified_at: null,
-          })
-          .execute();
-        await activateFreePackage(trx, id, now);
+            createdAt: now,
+            verifiedAt: null,
+            emailVerifiedAt: null,
+          },
+          now,
+        );
         if (social) {
           await trx.insertInto('user_identities').values({ provider: social.provider, subject: social.subject, user_id: id, created_at: now }).execute();
           await trx.deleteFrom('social_registrations').where('token_hash', '=', social.token_hash).execute();
         }
-      })
+      };
+      await app.db
+        .transaction()
+        .execute(createAccountAndLinks)
         .catch((error: unknown) => {
           throw contactTakenError(error) ?? error;
         });
