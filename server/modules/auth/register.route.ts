@@ -12,7 +12,7 @@ import { isForeignKeyViolation } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { assertCityInCountry, claimContact, contactHeldElsewhereError, contactTakenError, createAccount } from './accounts.repository';
 import { REGISTRATIONS_PER_ADDRESS } from './account-rate-limits';
-import { hashSecret } from './verification.plugin';
+import { hashSecret } from './hash-secret';
 
 /**
  * Creates an account that stays inactive until the code sent by the chosen channel is entered.

@@ -7,7 +7,7 @@ import { sessionUserSchema } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { findSessionUser } from './accounts.repository';
-import { hashSecret } from './verification.plugin';
+import { hashSecret } from './hash-secret';
 
 /**
  * Sets a new password with the token a recovery code earned. Every session of the account ends

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
 import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
+import { hashSecret } from './hash-secret';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,11 +27,6 @@ export function requireUser(request: FastifyRequest): NonNullable<FastifyRequest
   return request.user;
 }
 
-/** Only a hash of the token is stored, so reading the table does not let anyone in. */
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /** Server-side sessions behind an httpOnly, SameSite cookie; the cookie holds a random token only. */
 export default fp(
   async (app) => {
@@ -45,7 +41,7 @@ export default fp(
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['sessions.id as session_id', 'users.id', 'users.slug', 'users.first_name', 'users.last_name', 'users.email'])
-        .where('sessions.id', '=', hashToken(token))
+        .where('sessions.id', '=', hashSecret(token))
         .where('sessions.expires_at', '>', app.now())
         .executeTakeFirst();
       if (found) {
@@ -57,7 +53,7 @@ export default fp(
       async start(reply, userId) {
         const token = randomBytes(32).toString('base64url');
         const now = app.now();
-        await app.db.insertInto('sessions').values({ id: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS }).execute();
+        await app.db.insertInto('sessions').values({ id: hashSecret(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS }).execute();
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
       },
       async end(reply, sessionId) {

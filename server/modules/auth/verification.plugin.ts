@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Selectable } from 'kysely';
 import {
@@ -16,6 +16,7 @@ import type { Locale } from '../../../domain/locale';
 import type { VerificationCodeTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outgoingMessage } from '../../i18n';
+import { hashSecret } from './hash-secret';
 
 export type VerificationRow = Selectable<VerificationCodeTable>;
 
@@ -45,10 +46,6 @@ declare module 'fastify' {
       describe(row: VerificationRow): Verification;
     };
   }
-}
-
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }
 
 function newCode(): string {

@@ -6,7 +6,7 @@ import { RESET_TOKEN_TTL_MS, verifyCodeResultSchema, verifyCodeSchema } from '..
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { claimContact, contactTakenError, findSessionUser } from './accounts.repository';
-import { hashSecret } from './verification.plugin';
+import { hashSecret } from './hash-secret';
 
 /**
  * Takes a one-time code and does what it was sent for: activates a new account and signs it in,

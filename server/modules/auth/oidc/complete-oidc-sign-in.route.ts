@@ -5,9 +5,10 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { ROUTES, SIGN_IN_REDIRECT_PARAM, SOCIAL_REGISTRATION_PARAM, VERIFICATION_PARAM } from '../../../../domain/routes';
+import { hashSecret } from '../hash-secret';
 import { AppError } from '../../../errors';
 import { localeOfRequest } from '../../../i18n';
-import { hashSocialRegistrationToken, OIDC_STATE_COOKIE, SOCIAL_SIGN_IN_FAILED_PATH } from './oidc-providers.plugin';
+import { OIDC_STATE_COOKIE, SOCIAL_SIGN_IN_FAILED_PATH } from './oidc-providers.plugin';
 
 const SOCIAL_REGISTRATION_TTL_MS = 30 * 60 * 1000;
 /** A posted answer holds a code, the state and at most an ID token and a name. */
@@ -199,7 +200,7 @@ const completeOidcSignInRoute: FastifyPluginAsync = async (app) => {
       await app.db
         .insertInto('social_registrations')
         .values({
-          token_hash: hashSocialRegistrationToken(token),
+          token_hash: hashSecret(token),
           provider,
           subject: profile.subject,
           email: profile.email ?? '',

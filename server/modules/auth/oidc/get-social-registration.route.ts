@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { socialRegistrationSchema } from '../../../../domain/account';
 import { ERROR_CODES } from '../../../../domain/errors';
+import { hashSecret } from '../hash-secret';
 import { AppError } from '../../../errors';
-import { hashSocialRegistrationToken } from './oidc-providers.plugin';
 
 /** What the provider told us about someone with no account yet, to prefill the registration form. */
 const getSocialRegistrationRoute: FastifyPluginAsync = async (app) => {
@@ -20,7 +20,7 @@ const getSocialRegistrationRoute: FastifyPluginAsync = async (app) => {
       const registration = await app.db
         .selectFrom('social_registrations')
         .select(['provider', 'email', 'first_name', 'last_name'])
-        .where('token_hash', '=', hashSocialRegistrationToken(request.params.token))
+        .where('token_hash', '=', hashSecret(request.params.token))
         .where('expires_at', '>', app.now())
         .executeTakeFirst();
       const provider = socialRegistrationSchema.shape.provider.safeParse(registration?.provider);

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createSign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import * as oidc from 'openid-client';
@@ -14,11 +14,6 @@ export const SOCIAL_SIGN_IN_FAILED_PATH = `${ROUTES.login}?${SIGN_IN_ERROR_PARAM
 export const OIDC_STATE_COOKIE = 'oidc_state';
 export const OIDC_COOKIE_PATH = '/api/auth/oidc';
 export const OIDC_LOGIN_TTL_MS = 10 * 60 * 1000;
-
-/** Only a hash of a pending registration's token is stored, like a session's. */
-export function hashSocialRegistrationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * How the browser comes back from the provider: `query` is a redirect carrying the answer in the
