@@ -65,8 +65,10 @@ function CodeEntry({ verification, onVerified, onStartOver }: CodeEntryProps) {
   // The ticking clock may predate the latest answer by up to a tick; never count from before it arrived.
   const now = Math.max(useNow(COUNTDOWN_TICK_MS), verification.receivedAt);
 
-  const expiresInMs = remainingMs(verification.expiresAt, verification.clockOffsetMs, now);
-  const resendInMs = remainingMs(verification.resendAvailableAt, verification.clockOffsetMs, now);
+  // How far the server clock ran ahead of this one when the answer arrived.
+  const clockOffsetMs = verification.serverNow - verification.receivedAt;
+  const expiresInMs = remainingMs(verification.expiresAt, clockOffsetMs, now);
+  const resendInMs = remainingMs(verification.resendAvailableAt, clockOffsetMs, now);
   const verifyError = errorCodeOf(verify.error);
   const exhausted = verification.attemptsLeft === 0 || verifyError === ERROR_CODES.CODE_ATTEMPTS_EXCEEDED;
   const expired = expiresInMs === 0 || verifyError === ERROR_CODES.CODE_EXPIRED;

@@ -1,15 +1,16 @@
-import { Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type FieldValues, useForm, useFormState, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { changeContactSchema, PHONE_CHANNELS, type Profile, readablePhone } from '../../../../domain/account';
+import { type ChangeContactInput, changeContactSchema, PHONE_CHANNELS, type Profile, readablePhone } from '../../../../domain/account';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
 import { retryAfterOf } from '../../../lib/http';
-import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
+import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
 import { PhoneField } from '../../../lib/ui/phone-field';
+import { TextField } from '../../../lib/ui/text-field';
 import { UserText } from '../../../lib/ui/user-text';
 import { useChangeContact, useRefreshAfterContactChange } from '../api/change-contact';
 import { ProfileSection } from './profile-section';
@@ -121,52 +122,54 @@ interface ChangeFormProps {
 
 function EmailChangeForm({ onCodeSent, cancel }: ChangeFormProps) {
   const { t } = useTranslation('account');
-  const change = useChangeContact();
   const form = useForm<z.input<typeof emailChangeSchema>, unknown, z.output<typeof emailChangeSchema>>({
     resolver: zodResolver(emailChangeSchema),
     defaultValues: { kind: 'email', email: '' },
   });
-  const errors = form.formState.errors;
-  const errorText = useFieldErrorText();
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      onCodeSent((await change.mutateAsync(values)).verification.id);
-    } catch (error) {
-      showFieldRefusals(error, form.setError);
-    }
-  });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="email-change-form">
-      <Stack gap="4">
-        <FormError code={formRefusalCode(change.error)} retryAfterMs={retryAfterOf(change.error)} />
-        <Field.Root invalid={!!errors.email} required>
-          <Field.Label>
-            {t('profile.contact.newEmail')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
-          <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
-        </Field.Root>
-        <HStack gap="3">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t('profile.contact.sendCode')}
-          </Button>
-          {cancel}
-        </HStack>
-      </Stack>
-    </form>
+    <SendCodeForm form={form} testId="email-change-form" onCodeSent={onCodeSent} cancel={cancel}>
+      <TextField label={t('profile.contact.newEmail')} error={form.formState.errors.email?.message} required>
+        <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
+      </TextField>
+    </SendCodeForm>
   );
 }
 
 function PhoneChangeForm({ country, onCodeSent, cancel }: ChangeFormProps & { country: string }) {
   const { t } = useTranslation('account');
-  const change = useChangeContact();
   const form = useForm<z.input<typeof phoneChangeSchema>, unknown, z.output<typeof phoneChangeSchema>>({
     resolver: zodResolver(phoneChangeSchema),
     defaultValues: { kind: 'phone', phone: '', channel: 'sms' },
   });
+
+  return (
+    <SendCodeForm form={form} testId="phone-change-form" onCodeSent={onCodeSent} cancel={cancel}>
+      <PhoneField control={form.control} name="phone" label={t('profile.contact.newPhone')} preferredCountry={country} required />
+      <Controller
+        control={form.control}
+        name="channel"
+        render={({ field }) => (
+          <CodeChannelPicker channels={PHONE_CHANNELS} legend={t('profile.contact.channel')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
+        )}
+      />
+    </SendCodeForm>
+  );
+}
+
+interface SendCodeFormProps<Values extends FieldValues, Output extends ChangeContactInput> extends ChangeFormProps {
+  form: UseFormReturn<Values, unknown, Output>;
+  testId: string;
+  /** The fields for the new address. */
+  children: ReactNode;
+}
+
+/** Either form's frame: sends the code to the new address, or puts the server's refusals on their fields. */
+function SendCodeForm<Values extends FieldValues, Output extends ChangeContactInput>({ form, testId, onCodeSent, cancel, children }: SendCodeFormProps<Values, Output>) {
+  const { t } = useTranslation('account');
+  const change = useChangeContact();
+  // Subscribed here: the form's state object belongs to the component that made the form.
+  const { isSubmitting } = useFormState({ control: form.control });
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -177,19 +180,12 @@ function PhoneChangeForm({ country, onCodeSent, cancel }: ChangeFormProps & { co
   });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="phone-change-form">
+    <form onSubmit={submit} noValidate data-testid={testId}>
       <Stack gap="4">
         <FormError code={formRefusalCode(change.error)} retryAfterMs={retryAfterOf(change.error)} />
-        <PhoneField control={form.control} name="phone" label={t('profile.contact.newPhone')} preferredCountry={country} required />
-        <Controller
-          control={form.control}
-          name="channel"
-          render={({ field }) => (
-            <CodeChannelPicker channels={PHONE_CHANNELS} legend={t('profile.contact.channel')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />
-          )}
-        />
+        {children}
         <HStack gap="3">
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Button type="submit" loading={isSubmitting}>
             {t('profile.contact.sendCode')}
           </Button>
           {cancel}

@@ -1,10 +1,11 @@
-import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../../domain/account';
 import { retryAfterOf } from '../../../lib/http';
-import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
+import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
+import { TextField } from '../../../lib/ui/text-field';
 import { useChangePassword } from '../api/change-password';
 import { ProfileSection } from './profile-section';
 import { SuccessNote } from './success-note';
@@ -17,7 +18,6 @@ export function PasswordSection() {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const errors = form.formState.errors;
-  const errorText = useFieldErrorText();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -35,23 +35,12 @@ export function PasswordSection() {
           {change.isSuccess ? <SuccessNote testId="password-changed">{t('profile.password.changed')}</SuccessNote> : null}
           <FormError code={formRefusalCode(change.error)} retryAfterMs={retryAfterOf(change.error)} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Field.Root invalid={!!errors.currentPassword} required>
-              <Field.Label>
-                {t('profile.password.current')}
-                <Field.RequiredIndicator />
-              </Field.Label>
+            <TextField label={t('profile.password.current')} error={errors.currentPassword?.message} required>
               <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-              <Field.ErrorText>{errorText(errors.currentPassword?.message)}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.newPassword} required>
-              <Field.Label>
-                {t('profile.password.new')}
-                <Field.RequiredIndicator />
-              </Field.Label>
+            </TextField>
+            <TextField label={t('profile.password.new')} error={errors.newPassword?.message} required helperText={t('profile.password.newHelp', { min: PASSWORD_MIN_LENGTH })}>
               <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-              <Field.HelperText>{t('profile.password.newHelp', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
-              <Field.ErrorText>{errorText(errors.newPassword?.message)}</Field.ErrorText>
-            </Field.Root>
+            </TextField>
           </SimpleGrid>
           <Button type="submit" loading={form.formState.isSubmitting} alignSelf="start">
             {t('profile.password.submit')}

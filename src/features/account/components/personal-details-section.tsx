@@ -1,4 +1,4 @@
-import { Button, DataList, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, DataList, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { type Profile, type UpdateProfileInput, updateProfileSchema } from '../../../../domain/account';
 import { useCountries } from '../../../lib/catalog';
 import { CountryCityFields } from '../../../lib/ui/country-city-fields';
-import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
+import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
+import { TextField } from '../../../lib/ui/text-field';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 import { useUpdateProfile } from '../api/update-profile';
@@ -113,7 +114,6 @@ function PersonalDetailsForm({ profile, onSaved, onCancel }: { profile: Profile;
     },
   });
   const errors = form.formState.errors;
-  const errorText = useFieldErrorText();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -130,30 +130,17 @@ function PersonalDetailsForm({ profile, onSaved, onCancel }: { profile: Profile;
       <Stack gap="4">
         <FormError code={formRefusalCode(update.error)} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root invalid={!!errors.firstName} required>
-            <Field.Label>
-              {t('profile.details.firstName')}
-              <Field.RequiredIndicator />
-            </Field.Label>
+          <TextField label={t('profile.details.firstName')} error={errors.firstName?.message} required>
             <Input autoComplete="given-name" {...form.register('firstName')} />
-            <Field.ErrorText>{errorText(errors.firstName?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.lastName} required>
-            <Field.Label>
-              {t('profile.details.lastName')}
-              <Field.RequiredIndicator />
-            </Field.Label>
+          </TextField>
+          <TextField label={t('profile.details.lastName')} error={errors.lastName?.message} required>
             <Input autoComplete="family-name" {...form.register('lastName')} />
-            <Field.ErrorText>{errorText(errors.lastName?.message)}</Field.ErrorText>
-          </Field.Root>
+          </TextField>
           <CountryCityFields form={form} labels={{ country: t('profile.details.country'), city: t('profile.details.city'), chooseCity: t('profile.details.chooseCity') }} />
         </SimpleGrid>
-        <Field.Root invalid={!!errors.about}>
-          <Field.Label>{t('profile.details.about')}</Field.Label>
+        <TextField label={t('profile.details.about')} error={errors.about?.message} helperText={t('profile.details.aboutHelp')}>
           <Textarea rows={4} dir="auto" {...form.register('about')} />
-          <Field.HelperText>{t('profile.details.aboutHelp')}</Field.HelperText>
-          <Field.ErrorText>{errorText(errors.about?.message)}</Field.ErrorText>
-        </Field.Root>
+        </TextField>
         <HStack gap="3">
           <Button type="submit" loading={form.formState.isSubmitting}>
             {t('profile.details.save')}

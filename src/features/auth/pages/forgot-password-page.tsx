@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -11,10 +11,11 @@ import { ROUTES, VERIFICATION_PARAM } from '../../../../domain/routes';
 import { useChosenCountry } from '../../../lib/country';
 import { errorCodeOf, retryAfterOf } from '../../../lib/http';
 import { CodeChannelPicker } from '../../../lib/ui/code-channel-picker';
-import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { FormError } from '../../../lib/ui/form-error';
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
 import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink, ButtonLink } from '../../../lib/ui/router-link';
+import { TextField } from '../../../lib/ui/text-field';
 import { useResetPassword } from '../api/reset-password';
 import { useStartRecovery } from '../api/start-recovery';
 import { type EmailOrPhone, EmailOrPhoneTabs } from '../components/email-or-phone-tabs';
@@ -86,7 +87,6 @@ export default function ForgotPasswordPage() {
 
 function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string) => void }) {
   const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
   const chosenCountry = useChosenCountry();
   const recovery = useStartRecovery();
   const form = useForm<RecoveryForm, unknown, z.output<typeof recoveryStartSchema>>({
@@ -117,11 +117,9 @@ function RecoveryStartForm({ onCodeSent }: { onCodeSent: (verificationId: string
           }}
           notice={<FormError code={errorCodeOf(recovery.error)} retryAfterMs={retryAfterOf(recovery.error)} />}
           email={
-            <Field.Root invalid={!!errors.email}>
-              <Field.Label>{t('fields.email')}</Field.Label>
+            <TextField label={t('fields.email')} error={errors.email?.message}>
               <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
-              <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
-            </Field.Root>
+            </TextField>
           }
           phone={
             <>
@@ -152,7 +150,6 @@ interface NewPasswordFormProps {
 
 function NewPasswordForm({ resetToken, onChanged, onStartOver }: NewPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
   const reset = useResetPassword();
   const form = useForm<z.input<typeof resetPasswordFormSchema>, unknown, z.output<typeof resetPasswordFormSchema>>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -179,17 +176,12 @@ function NewPasswordForm({ resetToken, onChanged, onStartOver }: NewPasswordForm
             {t('common:verification.startOver')}
           </Button>
         ) : null}
-        <Field.Root invalid={!!errors.password}>
-          <Field.Label>{t('fields.newPassword')}</Field.Label>
+        <TextField label={t('fields.newPassword')} error={errors.password?.message} helperText={t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}>
           <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
-          <Field.HelperText>{t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
-          <Field.ErrorText>{errorText(errors.password?.message)}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.confirmPassword}>
-          <Field.Label>{t('fields.confirmPassword')}</Field.Label>
+        </TextField>
+        <TextField label={t('fields.confirmPassword')} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-          <Field.ErrorText>{errorText(errors.confirmPassword?.message)}</Field.ErrorText>
-        </Field.Root>
+        </TextField>
         <Button type="submit" loading={form.formState.isSubmitting} width="full">
           {t('forgot.savePassword')}
         </Button>

@@ -1,4 +1,4 @@
-import { Button, Field, Heading, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,10 @@ import { ROUTES, safeRedirectPath, SIGN_IN_ERROR_PARAM, SIGN_IN_REDIRECT_PARAM, 
 import { useChosenCountry } from '../../../lib/country';
 import { errorCodeOf, retryAfterOf } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/runtime-config';
-import { FormError, useFieldErrorText } from '../../../lib/ui/form-error';
+import { FormError } from '../../../lib/ui/form-error';
 import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink } from '../../../lib/ui/router-link';
+import { TextField } from '../../../lib/ui/text-field';
 import { useSignIn } from '../api/sign-in';
 import { type EmailOrPhone, EmailOrPhoneTabs } from '../components/email-or-phone-tabs';
 import { LeaveWhenSignedIn } from '../components/leave-when-signed-in';
@@ -36,7 +37,6 @@ export default function LoginPage() {
   });
   const method = useWatch({ control: form.control, name: 'method' });
   const errors = form.formState.errors;
-  const errorText = useFieldErrorText();
   const redirectParam = params.get(SIGN_IN_REDIRECT_PARAM);
   const socialError = params.get(SIGN_IN_ERROR_PARAM) === ERROR_CODES.SOCIAL_SIGN_IN_FAILED ? ERROR_CODES.SOCIAL_SIGN_IN_FAILED : null;
 
@@ -84,19 +84,15 @@ export default function LoginPage() {
             }}
             notice={<FormError code={errorCodeOf(signIn.error) ?? socialError} retryAfterMs={retryAfterOf(signIn.error)} />}
             email={
-              <Field.Root invalid={!!errors.email}>
-                <Field.Label>{t('fields.email')}</Field.Label>
+              <TextField label={t('fields.email')} error={errors.email?.message}>
                 <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
-                <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
-              </Field.Root>
+              </TextField>
             }
             phone={<PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={chosenCountry} />}
           />
-          <Field.Root invalid={!!errors.password}>
-            <Field.Label>{t('fields.password')}</Field.Label>
+          <TextField label={t('fields.password')} error={errors.password?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('password')} />
-            <Field.ErrorText>{errorText(errors.password?.message)}</Field.ErrorText>
-          </Field.Root>
+          </TextField>
           <Button type="submit" loading={form.formState.isSubmitting} width="full">
             {t('login.submit')}
           </Button>

@@ -16,6 +16,7 @@ import { FormError, formRefusalCode, showFieldRefusals, useFieldErrorText } from
 import { OneTimeCodeForm } from '../../../lib/ui/one-time-code-form';
 import { PhoneField } from '../../../lib/ui/phone-field';
 import { AppLink } from '../../../lib/ui/router-link';
+import { TextField } from '../../../lib/ui/text-field';
 import { useSocialRegistration } from '../api/get-social-registration';
 import { useRegister } from '../api/register';
 import { LeaveWhenSignedIn } from '../components/leave-when-signed-in';
@@ -146,31 +147,16 @@ function RegisterForm({ social, socialFailed, onRegistered, onSocialExpired }: R
           </Text>
         ) : null}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root invalid={!!errors.firstName} required>
-            <Field.Label>
-              {t('fields.firstName')}
-              <Field.RequiredIndicator />
-            </Field.Label>
+          <TextField label={t('fields.firstName')} error={errors.firstName?.message} required>
             <Input autoComplete="given-name" {...form.register('firstName')} />
-            <Field.ErrorText>{errorText(errors.firstName?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.lastName} required>
-            <Field.Label>
-              {t('fields.lastName')}
-              <Field.RequiredIndicator />
-            </Field.Label>
+          </TextField>
+          <TextField label={t('fields.lastName')} error={errors.lastName?.message} required>
             <Input autoComplete="family-name" {...form.register('lastName')} />
-            <Field.ErrorText>{errorText(errors.lastName?.message)}</Field.ErrorText>
-          </Field.Root>
+          </TextField>
         </SimpleGrid>
-        <Field.Root invalid={!!errors.email} required readOnly={social !== null}>
-          <Field.Label>
-            {t('fields.email')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <TextField label={t('fields.email')} error={errors.email?.message} required readOnly={social !== null}>
           <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
-          <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
-        </Field.Root>
+        </TextField>
         <PhoneField control={form.control} name="phone" label={t('fields.phone')} preferredCountry={country || chosenCountry} required />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <CountryCityFields
@@ -178,15 +164,9 @@ function RegisterForm({ social, socialFailed, onRegistered, onSocialExpired }: R
             labels={{ country: t('fields.country'), city: t('fields.city'), chooseCountry: t('fields.chooseCountry'), chooseCity: t('fields.chooseCity') }}
           />
         </SimpleGrid>
-        <Field.Root invalid={!!errors.password} required>
-          <Field.Label>
-            {t('fields.password')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <TextField label={t('fields.password')} error={errors.password?.message} required helperText={t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
-          <Field.HelperText>{t('fields.passwordHelp', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
-          <Field.ErrorText>{errorText(errors.password?.message)}</Field.ErrorText>
-        </Field.Root>
+        </TextField>
         <Controller
           control={form.control}
           name="channel"

@@ -4,8 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '../../../../domain/contact';
 import { errorCodeOf } from '../../../lib/http';
-import { FormError, showFieldRefusals, useFieldErrorText } from '../../../lib/ui/form-error';
+import { FormError, showFieldRefusals } from '../../../lib/ui/form-error';
 import { PageHeading } from '../../../lib/ui/page-heading';
+import { TextField } from '../../../lib/ui/text-field';
 import { useSubmitContactMessage } from '../api/submit-contact-message';
 
 export default function ContactUsPage() {
@@ -16,7 +17,6 @@ export default function ContactUsPage() {
     defaultValues: { name: '', email: '', topic: 'GENERAL', message: '' },
   });
   const errors = form.formState.errors;
-  const errorText = useFieldErrorText();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -40,22 +40,12 @@ export default function ContactUsPage() {
         ) : null}
         <FormError code={errorCodeOf(submit.error)} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root invalid={!!errors.name} required>
-            <Field.Label>
-              {t('contact.name')}
-              <Field.RequiredIndicator />
-            </Field.Label>
+          <TextField label={t('contact.name')} error={errors.name?.message} required>
             <Input autoComplete="name" {...form.register('name')} />
-            <Field.ErrorText>{errorText(errors.name?.message)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.email} required>
-            <Field.Label>
-              {t('contact.email')}
-              <Field.RequiredIndicator />
-            </Field.Label>
+          </TextField>
+          <TextField label={t('contact.email')} error={errors.email?.message} required>
             <Input type="email" autoComplete="email" dir="ltr" {...form.register('email')} />
-            <Field.ErrorText>{errorText(errors.email?.message)}</Field.ErrorText>
-          </Field.Root>
+          </TextField>
         </SimpleGrid>
         <Field.Root invalid={!!errors.topic}>
           <Field.Label>{t('contact.topic')}</Field.Label>
@@ -70,14 +60,9 @@ export default function ContactUsPage() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root invalid={!!errors.message} required>
-          <Field.Label>
-            {t('contact.message')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <TextField label={t('contact.message')} error={errors.message?.message} required>
           <Textarea rows={6} {...form.register('message')} />
-          <Field.ErrorText>{errorText(errors.message?.message)}</Field.ErrorText>
-        </Field.Root>
+        </TextField>
         <Button type="submit" loading={form.formState.isSubmitting} alignSelf="start">
           {t('contact.submit')}
         </Button>

@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Verification } from '../../../../domain/account';
 
-/** A verification as received: when, by this device's clock, and how far the server clock ran ahead of it then. */
-export type ReceivedVerification = Verification & { clockOffsetMs: number; receivedAt: number };
+/** A verification as received, with when it arrived by this device's clock: with `serverNow` that gives the clock offset. */
+export type ReceivedVerification = Verification & { receivedAt: number };
 
 export function received(verification: Verification): ReceivedVerification {
-  const receivedAt = Date.now();
-  return { ...verification, clockOffsetMs: verification.serverNow - receivedAt, receivedAt };
+  return { ...verification, receivedAt: Date.now() };
 }
 
 /** The root of every verification's cache entry. */
