@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localizedNameSchema } from './catalog';
+import { mediaItemSchema } from './media';
 
 export const AD_TYPES = [
   'INSTANT_SALE',
@@ -73,6 +74,9 @@ export const adSummarySchema = z.object({
   startsAt: z.number().nullable(),
   endsAt: z.number().nullable(),
   publishedAt: z.number().nullable(),
+  /** The image a card shows (`mediaUrl(id, 'card')`). */
+  mainImageId: z.string().nullable(),
+  bidCount: z.number().int(),
 });
 export type AdSummary = z.infer<typeof adSummarySchema>;
 
@@ -84,16 +88,37 @@ export const adListSchema = z.object({
 });
 export type AdList = z.infer<typeof adListSchema>;
 
-export const AD_LIST_MAX_PAGE_SIZE = 60;
+/** The choices of items per page the listing offers (SPEC.md section 2: selectable, values not shown). */
+export const AD_PAGE_SIZES = [12, 24, 48] as const;
+export const AD_SORTS = ['newest', 'endingSoon', 'priceAsc', 'priceDesc', 'mostBids'] as const;
+export type AdSort = (typeof AD_SORTS)[number];
+
+/** A listing's query: every filter lives in the URL so a search can be shared. Amounts in minor units. */
 export const adListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   country: z.string().regex(/^[A-Z]{2}$/).optional(),
   type: z.enum(AD_TYPES).optional(),
   kind: z.enum(SALE_KINDS).optional(),
+  /** A category's or a subcategory's slug. */
   category: z.string().max(80).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(AD_LIST_MAX_PAGE_SIZE).default(12),
+  brand: z.coerce.number().int().positive().optional(),
+  condition: z.enum(PRODUCT_CONDITIONS).optional(),
+  minPrice: z.coerce.number().int().nonnegative().optional(),
+  maxPrice: z.coerce.number().int().nonnegative().optional(),
+  city: z.coerce.number().int().positive().optional(),
+  shipping: z.enum(SHIPPING_TYPES).optional(),
+  /** Only ads running now (started and not ended): the home page's "live now". */
+  running: z.enum(['true']).optional(),
+  sort: z.enum(AD_SORTS).default('newest'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().refine((size) => (AD_PAGE_SIZES as readonly number[]).includes(size)).default(AD_PAGE_SIZES[0]),
 });
+export type AdListQuery = z.infer<typeof adListQuerySchema>;
+
+/** The price a listing filters and sorts by: what a buyer pays now, or where the bidding opens. */
+export function listedPriceOf(ad: Pick<AdSummary, 'price' | 'openingAmount'>): number | null {
+  return ad.price ?? ad.openingAmount;
+}
 
 export const sellerSchema = z.object({
   slug: z.string(),
@@ -115,6 +140,12 @@ export const adDetailSchema = adSummarySchema.extend({
   subAuctionDurationMs: z.number().nullable(),
   liveLink: z.string().nullable(),
   offersVisibleToSubscribers: z.boolean(),
+  keywords: z.array(z.string()),
+  countryCodes: z.array(z.string()),
+  /** The main image first, then the others in the seller's order. */
+  images: z.array(mediaItemSchema),
+  video: mediaItemSchema.nullable(),
+  documents: z.array(mediaItemSchema),
   seller: sellerSchema,
 });
 export type AdDetail = z.infer<typeof adDetailSchema>;
@@ -130,7 +161,12 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** An ad is offered in its own country; a visitor who chose no country sees every ad. */
-export function isOfferedIn(ad: { countryCode: string }, chosenCountry: string | null): boolean {
-  return chosenCountry === null || ad.countryCode === chosenCountry;
+/** An ad is offered in the countries its seller chose; a visitor who chose no country sees every ad. */
+export function isOfferedIn(ad: { countryCodes: readonly string[] }, chosenCountry: string | null): boolean {
+  return chosenCountry === null || ad.countryCodes.includes(chosenCountry);
+}
+
+/** Where an ad stands now: a published ad whose schedule has run out has ended, stored status or not. */
+export function adPhaseOf(ad: { status: AdStatus; endsAt: number | null }, now: number): AdStatus {
+  return ad.status === 'PUBLISHED' && ad.endsAt !== null && ad.endsAt <= now ? 'ENDED' : ad.status;
 }

@@ -12,3 +12,10 @@ export const UPLOAD_LIMITS = {
   maxImages: 50,
   maxVideos: 1,
 } as const;
+
+/** The limits as the messages name them (`{{imageMegabytes}}` …), so every language shows the enforced numbers. */
+export const UPLOAD_LIMIT_MESSAGE_VALUES = {
+  imageMegabytes: UPLOAD_LIMITS.imageBytes / MEGABYTE,
+  videoMegabytes: UPLOAD_LIMITS.videoBytes / MEGABYTE,
+  documentMegabytes: UPLOAD_LIMITS.documentBytes / MEGABYTE,
+} as const;

@@ -32,6 +32,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Pictures for the demo ads; server tests turn them off, as drawing them takes seconds. */
+  SEED_DEMO_MEDIA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   VITE_DEV_SERVER: z
@@ -78,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicApiBaseUrl: parsed.PUBLIC_API_BASE_URL,
     currency: parsed.DEFAULT_CURRENCY,
     seedDemoData: parsed.SEED_DEMO_DATA,
+    seedDemoMedia: parsed.SEED_DEMO_DATA && parsed.SEED_DEMO_MEDIA,
     logLevel: parsed.LOG_LEVEL,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     viteDevServer: parsed.VITE_DEV_SERVER,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, LOCALE_COOKIE, type Locale, DEFAULT_LOCALE, isLocale, readCookie } from '../domain/locale';
 import type { ErrorCode } from '../domain/errors';
+import { UPLOAD_LIMIT_MESSAGE_VALUES } from '../domain/limits';
 
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
 
@@ -18,7 +19,8 @@ const META = loadNamespace('meta') as Record<Locale, { title: string; descriptio
 const MESSAGES = loadNamespace('messages') as Record<Locale, Record<string, { subject: string; body: string }>>;
 
 export function errorMessage(code: ErrorCode, locale: Locale): string {
-  return ERROR_MESSAGES[locale][code] ?? ERROR_MESSAGES[locale].INTERNAL ?? code;
+  const template = ERROR_MESSAGES[locale][code] ?? ERROR_MESSAGES[locale].INTERNAL ?? code;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(UPLOAD_LIMIT_MESSAGE_VALUES[name as keyof typeof UPLOAD_LIMIT_MESSAGE_VALUES] ?? ''));
 }
 
 /** An email, SMS or WhatsApp text in the recipient's language, `{{name}}` placeholders filled in. */

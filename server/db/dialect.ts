@@ -18,13 +18,64 @@ export function columnTypes(dialect: DialectName) {
 }
 
 /**
- * `column` contains `text`, ignoring letter case, with `%`, `_` and `\` in the text matched as
- * themselves. SQLite's LIKE already ignores ASCII case; PostgreSQL needs ILIKE.
+ * The table the listing searches: one normalised text per ad (`searchBodyOf`), removed with its ad.
+ * SQLite indexes it with FTS5; an external-content FTS table needs a stable integer rowid, hence the
+ * `id` column there, and triggers keep it in step with every write, cascades included. PostgreSQL
+ * indexes the same text with GIN over its `simple` tsvector: no stemming, the text is normalised already.
  */
-export function containsText(dialect: DialectName, column: string, text: string): RawBuilder<SqlBool> {
-  const pattern = `%${text.replace(/[%_\\]/g, '\\$&')}%`;
-  const operator = dialect === 'postgres' ? sql`ilike` : sql`like`;
-  return sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} escape '\\'`;
+// The migration that calls this sees the database as it was then, not as schema.ts types it today.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function createAdSearchTable(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await db.schema
+      .createTable('ad_search')
+      .addColumn('ad_id', 'text', (col) => col.primaryKey().references('ads.id').onDelete('cascade'))
+      .addColumn('body', 'text', (col) => col.notNull())
+      // Stored, so matching rows are checked against the vector instead of parsing the text again.
+      .addColumn('body_vector', sql`tsvector`, (col) => col.generatedAlwaysAs(sql`to_tsvector('simple', body)`).stored())
+      .execute();
+    await db.schema.createIndex('ad_search_vector_idx').on('ad_search').using('gin').column('body_vector').execute();
+    return;
+  }
+  await db.schema
+    .createTable('ad_search')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('ad_id', 'text', (col) => col.notNull().unique().references('ads.id').onDelete('cascade'))
+    .addColumn('body', 'text', (col) => col.notNull())
+    .execute();
+  await sql`CREATE VIRTUAL TABLE ad_search_fts USING fts5(body, content='ad_search', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  await sql`CREATE TRIGGER ad_search_inserted AFTER INSERT ON ad_search BEGIN
+    INSERT INTO ad_search_fts (rowid, body) VALUES (new.id, new.body);
+  END`.execute(db);
+  await sql`CREATE TRIGGER ad_search_deleted AFTER DELETE ON ad_search BEGIN
+    INSERT INTO ad_search_fts (ad_search_fts, rowid, body) VALUES ('delete', old.id, old.body);
+  END`.execute(db);
+  await sql`CREATE TRIGGER ad_search_updated AFTER UPDATE ON ad_search BEGIN
+    INSERT INTO ad_search_fts (ad_search_fts, rowid, body) VALUES ('delete', old.id, old.body);
+    INSERT INTO ad_search_fts (rowid, body) VALUES (new.id, new.body);
+  END`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function dropAdSearchTable(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') await sql`DROP TABLE ad_search_fts`.execute(db);
+  await db.schema.dropTable('ad_search').execute();
+}
+
+/**
+ * `ads.id` is that of an ad whose search text has a word starting with each of `terms` (from
+ * `searchTermsOf`; none means every ad). The terms travel as one bound parameter, each quoted in the
+ * engine's query syntax, so nothing a visitor types is read as an operator, let alone as SQL.
+ */
+export function matchesSearchTerms(dialect: DialectName, searchTerms: readonly string[]): RawBuilder<SqlBool> {
+  const terms = searchTerms.filter((term) => term !== '');
+  if (terms.length === 0) return sql<SqlBool>`1 = 1`;
+  if (dialect === 'postgres') {
+    const query = terms.map((term) => `'${term.replace(/['\\]/g, '\\$&')}':*`).join(' & ');
+    return sql<SqlBool>`${sql.ref('ads.id')} IN (SELECT ad_search.ad_id FROM ad_search WHERE ad_search.body_vector @@ to_tsquery('simple', ${query}))`;
+  }
+  const query = terms.map((term) => `"${term.replace(/"/g, '""')}"*`).join(' ');
+  return sql<SqlBool>`${sql.ref('ads.id')} IN (SELECT ad_search.ad_id FROM ad_search_fts JOIN ad_search ON ad_search.id = ad_search_fts.rowid WHERE ad_search_fts MATCH ${query})`;
 }
 
 /**

@@ -1,11 +1,15 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
+import * as ads from './migrations/0003-ads';
+import * as adSearch from './migrations/0004-ad-search';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
+  '0003-ads': ads,
+  '0004-ad-search': adSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

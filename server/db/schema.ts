@@ -21,6 +21,12 @@ export interface Database {
   social_registrations: SocialRegistrationTable;
   subscription_packages: SubscriptionPackageTable;
   subscriptions: SubscriptionTable;
+  ad_countries: AdCountryTable;
+  media: MediaTable;
+  favorites: FavoriteTable;
+  offers: OfferTable;
+  ad_participants: AdParticipantTable;
+  ad_search: AdSearchTable;
 }
 
 export interface CountryTable {
@@ -80,21 +86,23 @@ export interface SessionTable {
   expires_at: number;
 }
 
+/** A draft may lack what a published ad must have; `domain/ad-form.ts` says what publishing needs. */
 export interface AdTable {
   id: string;
   slug: string;
   owner_id: string;
   type: string;
+  /** DRAFT, PUBLISHED, ENDED or DELETED; a published ad whose `ends_at` has passed has ended too. */
   status: string;
   title: string;
   description: string;
-  category_id: number;
+  category_id: number | null;
   subcategory_id: number | null;
   brand_id: number | null;
-  condition: string;
+  condition: string | null;
   currency: string;
   price: number | null;
-  shipping_type: string;
+  shipping_type: string | null;
   shipping_fee: number | null;
   opening_amount: number | null;
   on_back_price: number | null;
@@ -104,16 +112,23 @@ export interface AdTable {
   returnable: number;
   country_code: string;
   city_id: number | null;
+  starts_now: Generated<number>;
   starts_at: number | null;
   ends_at: number | null;
   auction_duration_ms: number | null;
   sub_auction_duration_ms: number | null;
   live_link: string | null;
   offers_visible_to_subscribers: number;
+  /** JSON array of strings. */
+  keywords: Generated<string>;
+  main_image_id: string | null;
+  round: Generated<number>;
+  bid_count: Generated<number>;
   seq: Generated<number>;
   created_at: number;
   updated_at: number;
   published_at: number | null;
+  ended_at: number | null;
 }
 
 export interface ContactMessageTable {
@@ -219,4 +234,54 @@ export interface SubscriptionTable {
   starts_at: number;
   ends_at: number | null;
   created_at: number;
+}
+
+export interface AdCountryTable {
+  ad_id: string;
+  country_code: string;
+}
+
+/** An uploaded file: IMAGE, VIDEO or DOCUMENT. Unattached (`ad_id` null) until an ad is saved with it. */
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  ad_id: string | null;
+  kind: string;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  original_name: string;
+  position: number;
+  created_at: number;
+}
+
+export interface FavoriteTable {
+  user_id: string;
+  ad_id: string;
+  created_at: number;
+}
+
+/** A bid, tender offer or negotiation offer on one round of an ad; awarded once the owner picks it. */
+export interface OfferTable {
+  id: string;
+  ad_id: string;
+  user_id: string;
+  round: number;
+  amount: number;
+  created_at: number;
+  awarded_at: number | null;
+}
+
+/** A subscriber or participant of a private auction or tender. */
+export interface AdParticipantTable {
+  ad_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** The normalised words an ad is found by (migration 0004); only `search-index.ts` writes it. */
+export interface AdSearchTable {
+  ad_id: string;
+  body: string;
 }

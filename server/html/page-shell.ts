@@ -15,15 +15,43 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** What a shared link previews: a page's own title, description and picture (absolute URLs). */
+export interface PagePreview {
+  title: string;
+  description: string;
+  url: string;
+  imageUrl: string | null;
+}
+
+const PREVIEW_DESCRIPTION_LENGTH = 200;
+
+function previewTags(preview: PagePreview, siteName: string): string[] {
+  const description = preview.description.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_DESCRIPTION_LENGTH);
+  const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
+  return [
+    property('og:type', 'product'),
+    property('og:site_name', siteName),
+    property('og:title', preview.title),
+    property('og:description', description),
+    property('og:url', preview.url),
+    ...(preview.imageUrl ? [property('og:image', preview.imageUrl)] : []),
+    `<meta name="twitter:card" content="${preview.imageUrl ? 'summary_large_image' : 'summary'}" />`,
+    `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
+  ];
+}
+
 /**
  * The HTML every page starts from: `lang` and `dir` of the visitor's locale on the first byte,
  * the page's title in that language and the runtime configuration the client reads at start.
+ * A page with a preview (an ad) carries its own title, description and picture for link previews.
  */
-export function renderPageShell(template: string, config: RuntimeConfig): string {
+export function renderPageShell(template: string, config: RuntimeConfig, preview?: PagePreview): string {
   const meta = pageMeta(config.locale);
+  const title = preview ? `${preview.title} | ${meta.title}` : meta.title;
   const head = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(preview ? preview.description.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_DESCRIPTION_LENGTH) : meta.description)}" />`,
+    ...(preview ? previewTags(preview, meta.title) : []),
     `<script>window.${RUNTIME_CONFIG_GLOBAL}=${scriptSafeJson(config)}</script>`,
   ].join('\n    ');
   return template

@@ -1,11 +1,14 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { sweepUnattachedMedia } from '../modules/media/media.plugin';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
 /** Used and expired codes stay a day, long enough to answer "why was my code refused?" from the logs. */
 const SPENT_RECORD_RETENTION_MS = 24 * HOUR_MS;
+/** An upload no ad was saved with: a day is ample to finish the ad form it was picked in. */
+const UNATTACHED_MEDIA_RETENTION_MS = 24 * HOUR_MS;
 
 /** Deletes what can no longer be used: expired sessions, codes, sign-in handshakes and old rate-limit windows. */
 export async function sweepExpiredRecords(db: Kysely<Database>, now: number): Promise<void> {
@@ -27,6 +30,9 @@ export default fp(
   async (app) => {
     const timer = setInterval(() => {
       sweepExpiredRecords(app.db, app.now()).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+      sweepUnattachedMedia(app, UNATTACHED_MEDIA_RETENTION_MS).catch((error: unknown) => app.log.error({ err: error }, 'sweeping unattached uploads failed'));
+      // SQLite's planner statistics follow the data only when asked (PostgreSQL's autovacuum does it there).
+      if (app.dialect === 'sqlite') sql`PRAGMA optimize`.execute(app.db).catch((error: unknown) => app.log.error({ err: error }, 'refreshing SQLite statistics failed'));
     }, HOUSEKEEPING_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -14,6 +14,7 @@ import { type BuildInfo, buildInfoSchema, type RuntimeConfig } from '../../domai
 import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
 import { renderPageShell } from '../html/page-shell';
+import { adPagePreview } from '../modules/ads/ad-page-preview';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,7 +92,8 @@ export default fp(
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0]!;
-      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request));
+      const preview = await adPagePreview(app.db, pathname, app.config.publicBaseUrl, app.now());
+      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request), preview);
       return reply
         .code(isKnownPath(pathname) ? 200 : 404)
         .header('Cache-Control', 'no-cache')
@@ -109,5 +111,5 @@ export default fp(
       throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND);
     });
   },
-  { name: 'client', dependencies: ['config', 'clock', 'errors'] },
+  { name: 'client', dependencies: ['config', 'clock', 'errors', 'database'] },
 );

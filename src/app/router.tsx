@@ -48,6 +48,7 @@ export const appRoutes: RouteObject[] = [
           route(ROUTES.ad, () => import('../features/ads/pages/ad-page')),
           route(ROUTES.user, () => import('../features/ads/pages/user-page')),
           route(ROUTES.createSale, () => import('../features/sell/pages/create-sales-page')),
+          route(ROUTES.createSaleOfType, () => import('../features/sell/pages/create-sale-of-type-page')),
           route(ROUTES.subscriptions, () => import('../features/subscriptions/pages/subscriptions-page')),
           route(ROUTES.contactUs, () => import('../features/static-pages/pages/contact-us-page')),
           route(ROUTES.faq, () => import('../features/static-pages/pages/faq-page')),
@@ -59,8 +60,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               route(ROUTES.adDraft, () => import('../features/sell/pages/ad-draft-page')),
               route(ROUTES.adEdit, () => import('../features/sell/pages/ad-edit-page')),
-              route(ROUTES.createSaleOfType, () => import('../features/sell/pages/create-sale-of-type-page')),
-              route(ROUTES.favorites, () => import('../features/favorites/pages/favorites-page')),
+              route(ROUTES.favorites, () => import('../features/ads/pages/favorites-page')),
               route(ROUTES.messages, () => import('../features/messages/pages/messages-page')),
               route(ROUTES.conversation, () => import('../features/messages/pages/conversation-page')),
               route(ROUTES.subscriptionCheckout, () => import('../features/subscriptions/pages/subscription-checkout-page')),
@@ -87,7 +87,7 @@ export const appRoutes: RouteObject[] = [
             ErrorBoundary: RouteErrorView,
             children: [
               route(ROUTES.profile, () => import('../features/account/pages/profile-page')),
-              route(ROUTES.myAds, () => import('../features/account/pages/my-ads-page')),
+              route(ROUTES.myAds, () => import('../features/sell/pages/my-ads-page')),
               route(ROUTES.myReviews, () => import('../features/account/pages/my-reviews-page')),
               route(ROUTES.mySubscriptions, () => import('../features/account/pages/my-subscriptions-page')),
               route(ROUTES.orders, () => import('../features/account/pages/orders-page')),

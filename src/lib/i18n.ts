@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { directionOf, LOCALE_COOKIE, type Locale, resolveLocale } from '../../domain/locale';
+import { UPLOAD_LIMIT_MESSAGE_VALUES } from '../../domain/limits';
 import { writePreferenceCookie } from './preferences';
 
 /** Namespaces every page needs are bundled; the others load with the pages that use them. */
@@ -36,7 +37,7 @@ export async function initI18n(locale: Locale) {
       supportedLngs: ['ar', 'en'],
       ns: ['common', 'errors'],
       defaultNS: 'common',
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, defaultVariables: UPLOAD_LIMIT_MESSAGE_VALUES },
       returnNull: false,
       // A key missing from a locale is a bug: say so loudly, the end-to-end tests fail on it.
       saveMissing: true,

@@ -30,7 +30,7 @@ for (const language of ['ar', 'en'] as Language[]) {
     // Someone else's ad to read, and an ad of the signed-in seller to manage.
     const me = (await (await page.request.get('/api/auth/session')).json()).user as { slug: string };
     const ownAdSlug = ((await (await request.get(`/api/users/${encodeURIComponent(me.slug)}`)).json()) as { ads: AdRef[] }).ads[0]!.slug;
-    const ads = (await (await request.get('/api/ads?pageSize=60')).json()) as { items: AdRef[] };
+    const ads = (await (await request.get('/api/ads?pageSize=48')).json()) as { items: AdRef[] };
     const adSlug = ads.items.find((item) => item.slug !== ownAdSlug)!.slug;
     const ad = (await (await request.get(`/api/ads/${encodeURIComponent(adSlug)}`)).json()) as { seller: { slug: string } };
 
@@ -77,7 +77,7 @@ test('an unknown path shows the 404 view with its path, in both languages', asyn
 test('someone else’s ad cannot be edited: the permission message shows', async ({ page }) => {
   await useLanguage(page, 'en');
   await signInThroughApi(page.request, 'sara@example.com');
-  const ads = (await (await page.request.get('/api/ads?pageSize=60')).json()) as { items: Array<AdRef & { title: string }> };
+  const ads = (await (await page.request.get('/api/ads?pageSize=48')).json()) as { items: Array<AdRef & { title: string }> };
   const rolex = ads.items.find((item) => item.title.includes('رولكس'))!;
   await page.goto(`/ad/edit/${encodeURIComponent(rolex.slug)}`);
   await expect(page.locator('[data-page="forbidden"]')).toContainText('You do not have permission to access this page');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexAdForSearch } from '../../server/modules/ads/search-index';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 interface Listing {
@@ -17,16 +18,18 @@ describe(`listing and reading ads on ${testDialect}`, () => {
     const template = await t.app.db.selectFrom('ads').selectAll().where('type', '=', 'INSTANT_SALE').limit(1).executeTakeFirstOrThrow();
     const id = randomUUID();
     await t.app.db.insertInto('ads').values({ ...template, id, slug: `discount-${id.slice(0, 6)}`, title: 'Discount 100% on_time DELIVERY', seq: 0 }).execute();
+    await t.app.db.insertInto('ad_countries').values({ ad_id: id, country_code: template.country_code }).execute();
+    await indexAdForSearch(t.app.db, id);
   });
   afterAll(async () => t.close());
 
   it('narrows by country, by kind of sale and by category or subcategory', async () => {
-    const jordan = await list('country=JO&pageSize=60');
+    const jordan = await list('country=JO&pageSize=48');
     expect(jordan.total).toBeGreaterThan(0);
     expect(jordan.items.every((ad) => ad.countryCode === 'JO')).toBe(true);
-    const tenders = await list('kind=TENDER&pageSize=60');
+    const tenders = await list('kind=TENDER&pageSize=48');
     expect(tenders.items.map((ad) => ad.type).sort()).toEqual(['PRIVATE_TENDER', 'PUBLIC_TENDER']);
-    const auctions = await list('kind=AUCTION&pageSize=60');
+    const auctions = await list('kind=AUCTION&pageSize=48');
     expect(new Set(auctions.items.map((ad) => ad.type))).toEqual(new Set(['INSTANT_SALE_AND_AUCTION', 'PUBLIC_AUCTION', 'PRIVATE_AUCTION', 'LIVE_AUCTION']));
     const vehicles = await list('category=vehicles');
     const cars = await list('category=cars');
@@ -34,25 +37,24 @@ describe(`listing and reading ads on ${testDialect}`, () => {
     expect(cars.items.some((ad) => ad.title.includes('كامري'))).toBe(true);
   });
 
-  it('matches the search text as typed: wildcards literally, letter case ignored', async () => {
+  it('searches words whatever their case, with wildcard characters taken as text', async () => {
     expect((await list(`q=${encodeURIComponent('100%')}`)).items.map((ad) => ad.title)).toEqual(['Discount 100% on_time DELIVERY']);
-    expect((await list(`q=${encodeURIComponent('n_t')}`)).total).toBe(1);
-    expect((await list(`q=${encodeURIComponent('_')}`)).total).toBe(1);
     expect((await list('q=delivery')).total).toBe(1);
     expect((await list(`q=${encodeURIComponent('آيفون')}`)).items.map((ad) => ad.title)).toEqual(['آيفون 15 برو ماكس 256 جيجا']);
   });
 
   it('pages through results', async () => {
-    const all = await list('pageSize=60');
-    const first = await list('pageSize=5&page=1');
-    const second = await list('pageSize=5&page=2');
+    const all = await list('pageSize=48');
+    const first = await list('pageSize=12&page=1');
+    const second = await list('pageSize=12&page=2');
     expect(first.total).toBe(all.total);
-    expect([...first.items, ...second.items].map((ad) => ad.slug)).toEqual(all.items.slice(0, 10).map((ad) => ad.slug));
+    expect(first.items).toHaveLength(12);
+    expect([...first.items, ...second.items].map((ad) => ad.slug)).toEqual(all.items.map((ad) => ad.slug));
     expect((await t.app.inject({ method: 'GET', url: '/api/ads?page=1.5' })).statusCode).toBe(400);
   });
 
   it('shows a published ad, says an ended one is gone, and hides drafts from everyone but the owner', async () => {
-    const [published, ended, draft] = (await list('pageSize=3')).items;
+    const [published, ended, draft] = (await list('pageSize=12')).items;
     await t.app.db.updateTable('ads').set({ status: 'ENDED' }).where('slug', '=', ended!.slug).execute();
     await t.app.db.updateTable('ads').set({ status: 'DRAFT' }).where('slug', '=', draft!.slug).execute();
     const shown = await t.app.inject({ method: 'GET', url: `/api/ads/${encodeURIComponent(published!.slug)}` });
@@ -63,7 +65,21 @@ describe(`listing and reading ads on ${testDialect}`, () => {
     expect(gone.statusCode).toBe(410);
     expect(gone.json().error.message).toBe('The product is no longer available');
     expect((await t.app.inject({ method: 'GET', url: `/api/ads/${encodeURIComponent(draft!.slug)}` })).statusCode).toBe(404);
-    expect((await list('pageSize=60')).items.map((ad) => ad.slug)).not.toContain(draft!.slug);
+    expect((await list('pageSize=48')).items.map((ad) => ad.slug)).not.toContain(draft!.slug);
+  });
+
+  it("puts an ad's title, description and main image into its page's link preview, and only a published ad's", async () => {
+    const ad = await t.app.db.selectFrom('ads').select(['slug', 'title', 'main_image_id']).where('status', '=', 'PUBLISHED').where('type', '=', 'INSTANT_SALE').orderBy('published_at', 'desc').executeTakeFirstOrThrow();
+    await t.app.db.updateTable('ads').set({ main_image_id: 'picture-1' }).where('slug', '=', ad.slug).execute();
+    const page = await t.app.inject({ method: 'GET', url: `/ad/${encodeURIComponent(ad.slug)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<meta property="og:title" content="${ad.title}" />`);
+    expect(page.body).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/media\/picture-1\/large" \/>/);
+    await t.app.db.updateTable('ads').set({ status: 'DRAFT' }).where('slug', '=', ad.slug).execute();
+    const draft = await t.app.inject({ method: 'GET', url: `/ad/${encodeURIComponent(ad.slug)}` });
+    expect(draft.body).not.toContain('og:title');
+    expect(draft.body).not.toContain(ad.title);
+    await t.app.db.updateTable('ads').set({ status: 'PUBLISHED', main_image_id: ad.main_image_id }).where('slug', '=', ad.slug).execute();
   });
 
   it('shows a seller page without their email or phone', async () => {

@@ -35,7 +35,7 @@ describe(`foundation on ${testDialect}`, () => {
     expect(countries.find((country) => country.code === 'SA')?.name).toEqual({ ar: 'السعودية', en: 'Saudi Arabia' });
     expect(countries.every((country) => country.cities.length >= 5)).toBe(true);
 
-    const ads = (await t.app.inject({ method: 'GET', url: '/api/ads?pageSize=60' })).json() as { items: Array<{ type: string }> };
+    const ads = (await t.app.inject({ method: 'GET', url: '/api/ads?pageSize=48' })).json() as { items: Array<{ type: string }> };
     expect(new Set(ads.items.map((ad) => ad.type)).size).toBe(7);
 
     // Every demo account has the free package a registration would have given it.

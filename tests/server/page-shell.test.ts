@@ -28,4 +28,19 @@ describe('page shell', () => {
     const injected = html.match(/window\.__APP_CONFIG__=(.*?)<\/script>/)![1]!;
     expect(JSON.parse(injected).apiBaseUrl).toBe('</script><script>alert(1)</script><!--');
   });
+
+  it("gives an ad's page its own title, description and image for link previews, escaped", () => {
+    const html = renderPageShell(TEMPLATE, config, {
+      title: 'Camry "2021" <fast>',
+      description: 'White.\n\nNo accidents & serviced.',
+      url: 'https://souq.example/ad/camry-1',
+      imageUrl: 'https://souq.example/media/m1/large',
+    });
+    expect(html).toContain('<title>Camry &#34;2021&#34; &#60;fast&#62; | ');
+    expect(html).toContain('<meta property="og:title" content="Camry &#34;2021&#34; &#60;fast&#62;" />');
+    expect(html).toContain('<meta property="og:description" content="White. No accidents &#38; serviced." />');
+    expect(html).toContain('<meta property="og:image" content="https://souq.example/media/m1/large" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<link rel="canonical" href="https://souq.example/ad/camry-1" />');
+  });
 });

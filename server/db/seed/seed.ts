@@ -8,6 +8,7 @@ import { CATEGORY_TREE } from './categories';
 import { DEMO_ADS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { SEED_COUNTRIES, seedCityId } from './places';
 import { createAccount } from '../../modules/auth/accounts.repository';
+import { indexAdForSearch } from '../../modules/ads/search-index';
 
 export interface SeedOptions {
   demo: boolean;
@@ -148,5 +149,7 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
         published_at: publishedAt,
       })
       .execute();
+    await trx.insertInto('ad_countries').values({ ad_id: id, country_code: ad.country }).execute();
+    await indexAdForSearch(trx, id);
   }
 }

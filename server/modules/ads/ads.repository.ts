@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AdDetail, AdStatus, AdSummary, AdType, ProductCondition, ShippingType } from '../../../domain/ad';
+import type { MediaItem, MediaKind } from '../../../domain/media';
 import { fullNameOf } from '../../../domain/user';
 import { optionalName } from '../../db/localized-name';
 import type { Database } from '../../db/schema';
@@ -13,15 +14,17 @@ export function selectAdSummaries(db: Kysely<Database>) {
     .select([
       'ads.id', 'ads.slug', 'ads.type', 'ads.status', 'ads.title', 'ads.condition', 'ads.currency', 'ads.price',
       'ads.opening_amount', 'ads.instant_purchase_amount', 'ads.shipping_type', 'ads.country_code',
-      'ads.starts_at', 'ads.ends_at', 'ads.published_at',
+      'ads.starts_at', 'ads.ends_at', 'ads.published_at', 'ads.main_image_id', 'ads.bid_count',
       'category.name_ar as category_ar', 'category.name_en as category_en', 'category.icon as category_icon',
       'city.name_ar as city_ar', 'city.name_en as city_en',
     ]);
 }
 
-/** What buyers may see: published ads only. */
-export function selectPublishedAds(db: Kysely<Database>) {
-  return selectAdSummaries(db).where('ads.status', '=', 'PUBLISHED');
+/** What buyers may see: published ads whose schedule has not run out. */
+export function selectPublishedAds(db: Kysely<Database>, now: number) {
+  return selectAdSummaries(db)
+    .where('ads.status', '=', 'PUBLISHED')
+    .where((eb) => eb.or([eb('ads.ends_at', 'is', null), eb('ads.ends_at', '>', now)]));
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectAdSummaries>['executeTakeFirstOrThrow']>>;
@@ -45,17 +48,38 @@ export function toAdSummary(row: SummaryRow): AdSummary {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     publishedAt: row.published_at,
+    mainImageId: row.main_image_id,
+    bidCount: row.bid_count,
   };
 }
 
+/** The files attached to an ad, images in the seller's order with the main one first. */
+export async function attachedMedia(db: Kysely<Database>, adId: string, mainImageId: string | null): Promise<MediaItem[]> {
+  const rows = await db
+    .selectFrom('media')
+    .select(['id', 'kind', 'mime', 'bytes', 'width', 'height', 'original_name'])
+    .where('ad_id', '=', adId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+  const items = rows.map((row) => ({ id: row.id, kind: row.kind as MediaKind, mime: row.mime, bytes: Number(row.bytes), width: row.width, height: row.height, name: row.original_name }));
+  const main = items.find((item) => item.id === mainImageId);
+  return main ? [main, ...items.filter((item) => item !== main)] : items;
+}
+
+export async function countriesOfAd(db: Kysely<Database>, adId: string): Promise<string[]> {
+  const rows = await db.selectFrom('ad_countries').select('country_code').where('ad_id', '=', adId).orderBy('country_code').execute();
+  return rows.map((row) => row.country_code);
+}
+
 /** One ad with everything its page shows, and apart from it who owns it (never sent to buyers). */
-export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<{ ownerId: string; ad: AdDetail } | undefined> {
+export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<{ id: string; ownerId: string; ad: AdDetail } | undefined> {
   const row = await selectAdSummaries(db)
     .innerJoin('users as seller', 'seller.id', 'ads.owner_id')
     .leftJoin('categories as subcategory', 'subcategory.id', 'ads.subcategory_id')
     .leftJoin('brands as brand', 'brand.id', 'ads.brand_id')
     .select([
-      'ads.owner_id', 'ads.description', 'ads.shipping_fee', 'ads.on_back_price', 'ads.allow_decimal_bids', 'ads.negotiable',
+      'ads.owner_id', 'ads.description', 'ads.keywords', 'ads.shipping_fee', 'ads.on_back_price', 'ads.allow_decimal_bids', 'ads.negotiable',
       'ads.returnable', 'ads.auction_duration_ms', 'ads.sub_auction_duration_ms', 'ads.live_link', 'ads.offers_visible_to_subscribers',
       'seller.slug as seller_slug', 'seller.first_name as seller_first_name', 'seller.last_name as seller_last_name', 'seller.created_at as seller_joined_at',
       'subcategory.name_ar as subcategory_ar', 'subcategory.name_en as subcategory_en',
@@ -64,7 +88,9 @@ export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<
     .where('ads.slug', '=', slug)
     .executeTakeFirst();
   if (!row) return undefined;
+  const [media, countryCodes] = await Promise.all([attachedMedia(db, row.id, row.main_image_id), countriesOfAd(db, row.id)]);
   return {
+    id: row.id,
     ownerId: row.owner_id,
     ad: {
       ...toAdSummary(row),
@@ -80,6 +106,11 @@ export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<
       subAuctionDurationMs: row.sub_auction_duration_ms,
       liveLink: row.live_link,
       offersVisibleToSubscribers: row.offers_visible_to_subscribers === 1,
+      keywords: JSON.parse(row.keywords) as string[],
+      countryCodes: countryCodes.length > 0 ? countryCodes : [row.country_code],
+      images: media.filter((item) => item.kind === 'IMAGE'),
+      video: media.find((item) => item.kind === 'VIDEO') ?? null,
+      documents: media.filter((item) => item.kind === 'DOCUMENT'),
       seller: { slug: row.seller_slug, fullName: fullNameOf(row.seller_first_name, row.seller_last_name), joinedAt: row.seller_joined_at },
     },
   };

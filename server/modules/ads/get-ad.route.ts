@@ -1,21 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adDetailSchema } from '../../../domain/ad';
+import { adDetailSchema, adPhaseOf, isOfferedIn } from '../../../domain/ad';
 import { ERROR_CODES } from '../../../domain/errors';
+import { COUNTRY_COOKIE, readCookie } from '../../../domain/locale';
+import { slugParamsSchema } from '../../../domain/slug';
 import { AppError } from '../../errors';
 import { findAdDetail } from './ads.repository';
-import { slugParamsSchema } from '../../../domain/slug';
 
-/** One published ad as a buyer reads it; drafts and ended ads are not for buyers. */
+/**
+ * One published ad as a buyer reads it. Drafts are only their owner's; an ended or deleted ad is no
+ * longer available; an ad not offered in the visitor's chosen country says so. The owner always
+ * sees their own published ad.
+ */
 const getAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/ads/:slug',
     { schema: { params: slugParamsSchema, response: { 200: adDetailSchema } } },
     async (request) => {
       const found = await findAdDetail(app.db, request.params.slug);
-      if (!found || (found.ad.status === 'DRAFT' && found.ownerId !== request.user?.id)) throw new AppError(ERROR_CODES.NOT_FOUND);
-      if (found.ad.status === 'ENDED' || found.ad.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
-      return found.ad;
+      const isOwner = found !== undefined && found.ownerId === request.user?.id;
+      if (!found || (found.ad.status === 'DRAFT' && !isOwner)) throw new AppError(ERROR_CODES.NOT_FOUND);
+      const phase = adPhaseOf(found.ad, app.now());
+      if (phase === 'ENDED' || phase === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
+      if (!isOwner && !isOfferedIn(found.ad, readCookie(request.headers.cookie, COUNTRY_COOKIE) ?? null)) throw new AppError(ERROR_CODES.PRODUCT_NOT_IN_COUNTRY);
+      return { ...found.ad, status: phase };
     },
   );
 };

@@ -21,7 +21,7 @@ const getPublicUserRoute: FastifyPluginAsync = async (app) => {
         .where('users.slug', '=', request.params.slug)
         .executeTakeFirst();
       if (!user) throw new AppError(ERROR_CODES.NOT_FOUND);
-      const ads = await selectPublishedAds(app.db)
+      const ads = await selectPublishedAds(app.db, app.now())
         .where('ads.owner_id', '=', user.id)
         .orderBy('ads.published_at', 'desc')
         .limit(60)

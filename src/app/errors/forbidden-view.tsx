@@ -2,7 +2,7 @@ import { ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../domain/routes';
 import { ButtonLink } from '../../lib/ui/router-link';
-import { StatusView } from './status-view';
+import { StatusView } from '../../lib/ui/status-view';
 
 /** For a signed-in person on a page that is not theirs: signing in again would not help. */
 export function ForbiddenView() {

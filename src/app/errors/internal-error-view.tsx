@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../domain/routes';
 import { ButtonLink } from '../../lib/ui/router-link';
-import { StatusView } from './status-view';
+import { StatusView } from '../../lib/ui/status-view';
 
 export function InternalErrorView() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ROUTES } from '../../../domain/routes';
 import { ButtonLink } from '../../lib/ui/router-link';
-import { StatusView } from './status-view';
+import { StatusView } from '../../lib/ui/status-view';
 
 export function NotFoundView() {
   const { t } = useTranslation();

@@ -47,6 +47,7 @@ export async function buildTestApp(options: { now?: () => number; env?: Record<s
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    SEED_DEMO_MEDIA: 'false',
     // Server tests never depend on a client build being present.
     CLIENT_DIST_DIR: path.join(dataDir, 'no-build'),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),

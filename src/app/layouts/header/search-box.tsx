@@ -2,19 +2,28 @@ import { Input, InputGroup } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { productListPath } from '../../../../domain/routes';
+import { matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ROUTES } from '../../../../domain/routes';
 
-/** The URL holds the query; the box shows it again after Back or a shared link (the key remounts it). */
+/**
+ * The URL holds the query; the box shows it again after Back or a shared link (the key remounts it).
+ * Searching from a listing keeps its filters and sort, as a refinement of what is on screen.
+ */
 export function SearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const current = useSearchParams()[0].get('q') ?? '';
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const current = params.get('q') ?? '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    void navigate(productListPath({ q }));
+    const next = new URLSearchParams(matchPath(ROUTES.productList, location.pathname) ? params : undefined);
+    if (q) next.set('q', q);
+    else next.delete('q');
+    next.delete('page');
+    void navigate(next.size > 0 ? `${ROUTES.productList}?${next}` : ROUTES.productList);
   };
 
   return (

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdDetail } from '../../../../domain/ad';
 import { api } from '../../../lib/api-client';
+import { useChosenCountry } from '../../../lib/country';
 
 export const getAd = (slug: string) => api.get<AdDetail>(`/ads/${encodeURIComponent(slug)}`);
 
-export const adQueryOptions = (slug: string) => queryOptions({ queryKey: ['ads', 'detail', slug], queryFn: () => getAd(slug) });
+/** The server decides with the country cookie whether the ad is offered here, so a new country asks again. */
+export const adQueryOptions = (slug: string, country: string | null) =>
+  queryOptions({ queryKey: ['ads', 'detail', slug, country], queryFn: () => getAd(slug) });
 
-export const useAd = (slug: string) => useQuery(adQueryOptions(slug));
+export const useAd = (slug: string) => useQuery(adQueryOptions(slug, useChosenCountry()));

@@ -1,54 +1,72 @@
 import { DataList, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdDetail, isAuctionType, isTenderType } from '../../../../domain/ad';
-import { formatDate, formatMoney } from '../../../lib/format';
+import type { AdDetail } from '../../../../domain/ad';
+import { type AdFieldName, asksFor, HOUR_MS, MINUTE_MS } from '../../../../domain/ad-form';
+import { formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
+import { formatDateTime } from '../format-details';
 
-const MINUTE_MS = 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** The terms of the ad's sale type, as information: acting on them comes with the bidding, buying and tender issues. */
+/**
+ * The terms of the ad's sale type, as information: acting on them (buying, bidding, offering)
+ * comes with their own pages. The reserve price is said to exist or not, never how much it is.
+ */
 export function AdTerms({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
+  const asks = (field: AdFieldName) => asksFor(ad.type, field);
   const money = (amount: number) => <bdi>{formatMoney(amount, ad.currency, locale)}</bdi>;
   const yesNo = (value: boolean) => t(value ? 'terms.yes' : 'terms.no');
-  const minutes = (ms: number) => t('terms.minutes', { count: Math.round(ms / MINUTE_MS) });
+  const moment = (timestamp: number) => <bdi>{formatDateTime(timestamp, locale, { withZone: true })}</bdi>;
+  const duration = (ms: number) =>
+    ms % DAY_MS === 0 ? t('terms.days', { count: ms / DAY_MS }) : ms % HOUR_MS === 0 ? t('terms.hours', { count: ms / HOUR_MS }) : t('terms.minutes', { count: Math.round(ms / MINUTE_MS) });
 
-  const rows: Array<[string, ReactNode]> = [];
-  if (ad.price !== null) rows.push([t('terms.price'), money(ad.price)]);
-  if (ad.openingAmount !== null) rows.push([t('terms.openingAmount'), money(ad.openingAmount)]);
-  if (ad.instantPurchaseAmount !== null) rows.push([t('terms.instantPurchase'), money(ad.instantPurchaseAmount)]);
-  if (isAuctionType(ad.type)) {
-    rows.push([t('terms.reservePrice'), ad.hasReservePrice ? t('terms.reserveApplies') : t('terms.noReserve')]);
-    rows.push([t('terms.decimalBids'), yesNo(ad.allowDecimalBids)]);
-  }
-  if (ad.startsAt !== null) rows.push([t('terms.startsAt'), formatDate(ad.startsAt)]);
-  if (ad.endsAt !== null) rows.push([t('terms.endsAt'), formatDate(ad.endsAt)]);
-  if (ad.auctionDurationMs !== null) rows.push([t('terms.auctionDuration'), minutes(ad.auctionDurationMs)]);
-  if (ad.subAuctionDurationMs !== null) rows.push([t('terms.subAuctionDuration'), minutes(ad.subAuctionDurationMs)]);
-  if (ad.liveLink) {
+  const rows: Array<[key: string, value: ReactNode]> = [];
+  if (asks('price') && ad.price !== null) rows.push(['price', money(ad.price)]);
+  if (asks('negotiable')) rows.push(['negotiable', yesNo(ad.negotiable)]);
+  if (asks('openingAmount') && ad.openingAmount !== null) rows.push(['openingAmount', money(ad.openingAmount)]);
+  if (asks('onBackPrice')) rows.push(['reservePrice', yesNo(ad.hasReservePrice)]);
+  if (asks('instantPurchaseAmount') && ad.instantPurchaseAmount !== null) rows.push(['instantPurchase', money(ad.instantPurchaseAmount)]);
+  if (asks('allowDecimalBids')) rows.push(['decimalBids', yesNo(ad.allowDecimalBids)]);
+  if (asks('auctionDurationHours') && ad.auctionDurationMs !== null) rows.push(['auctionDuration', duration(ad.auctionDurationMs)]);
+  if (asks('subAuctionDurationMinutes') && ad.subAuctionDurationMs !== null) rows.push(['subAuctionDuration', duration(ad.subAuctionDurationMs)]);
+  if (ad.startsAt !== null) rows.push(['startsAt', moment(ad.startsAt)]);
+  if (ad.endsAt !== null) rows.push(['endsAt', moment(ad.endsAt)]);
+  if (asks('liveLink') && ad.liveLink) {
     rows.push([
-      t('terms.liveLink'),
-      <Link key="live" href={ad.liveLink} target="_blank" rel="noopener noreferrer" color="colorPalette.fg">
+      'liveLink',
+      <Link key="live" href={ad.liveLink} target="_blank" rel="noopener noreferrer nofollow" color="colorPalette.fg" data-testid="live-link">
         {t('terms.watchLive')}
       </Link>,
     ]);
   }
-  if (isTenderType(ad.type)) rows.push([t('terms.offersVisible'), yesNo(ad.offersVisibleToSubscribers)]);
-  rows.push([t('terms.condition'), t(`conditions.${ad.condition}`)]);
-  rows.push([t('terms.shipping'), ad.shippingType === 'FREE' ? t('terms.freeShipping') : ad.shippingFee !== null ? money(ad.shippingFee) : t('terms.paidShipping')]);
-  if (!isTenderType(ad.type)) {
-    rows.push([t('terms.negotiable'), yesNo(ad.negotiable)]);
-    rows.push([t('terms.returnable'), yesNo(ad.returnable)]);
+  if (asks('offersVisibleToSubscribers')) rows.push(['offersVisible', yesNo(ad.offersVisibleToSubscribers)]);
+  if (asks('shippingType')) {
+    const fee = ad.shippingType === 'PAID' && ad.shippingFee !== null ? money(ad.shippingFee) : null;
+    rows.push([
+      'shipping',
+      ad.shippingType === 'FREE' ? (
+        t('terms.freeShipping')
+      ) : (
+        // One inline run: the value cell lays its children out as flex items, which would drop the separator's spaces.
+        <span>
+          {t('terms.paidShipping')}
+          {fee ? t('common:separators.list') : null}
+          {fee}
+        </span>
+      ),
+    ]);
   }
+  if (asks('returnable')) rows.push(['returnable', yesNo(ad.returnable)]);
 
   return (
-    <DataList.Root orientation="horizontal" size="md" data-testid="ad-terms">
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
+    <DataList.Root orientation="horizontal" size="md" gap="3" data-testid="ad-terms">
+      {rows.map(([key, value]) => (
+        <DataList.Item key={key} data-term={key}>
+          <DataList.ItemLabel minW={{ base: '32', md: '40' }}>{t(`terms.${key}`)}</DataList.ItemLabel>
+          <DataList.ItemValue fontWeight="medium">{value}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>

@@ -1,108 +1,122 @@
-import { Alert, Box, Button, Center, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link2 } from 'lucide-react';
-import { useState } from 'react';
+import { Box, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Ban, Globe, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isOfferedIn } from '../../../../domain/ad';
+import { type AdDetail, isAuctionType, isTenderType } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
-import { useChosenCountry } from '../../../lib/country';
+import { mediaUrl } from '../../../../domain/media';
 import { HttpError } from '../../../lib/http';
-import { useLocale } from '../../../lib/use-locale';
-import { CategoryIcon } from '../../../lib/ui/category-icon';
-import { UserText } from '../../../lib/ui/user-text';
-import { useAd } from '../api/get-ad';
-import { AdPrice } from '../components/ad-price';
-import { AdTerms } from '../components/ad-terms';
-import { SaleTypeBadge } from '../components/sale-type-badge';
-import { SellerCard } from '../components/seller-card';
 import { PageLoading } from '../../../lib/ui/page-loading';
+import { UserText } from '../../../lib/ui/user-text';
+import { useLocale } from '../../../lib/use-locale';
+import { useAd } from '../api/get-ad';
+import { AdDetails } from '../components/ad-details';
+import { AdDocuments } from '../components/ad-documents';
+import { AdGallery } from '../components/ad-gallery';
+import { AdPrice } from '../components/ad-price';
+import { AdRefusalView } from '../components/ad-refusal-view';
+import { AdTerms } from '../components/ad-terms';
+import { FavoriteButton } from '../components/favorite-button';
+import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
+import { SellerCard } from '../components/seller-card';
+import { ShareButton } from '../components/share-button';
+import { usePlaceName } from '../use-place-name';
 
-const SHARE_NOTICE_MS = 2000;
+function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box as="section" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }} data-testid={testId}>
+      <Heading as="h2" size="md" mb="3">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
 
 export default function AdPage() {
   const { t } = useTranslation('ads');
-  const locale = useLocale();
   const { slug = '' } = useParams();
   const ad = useAd(slug);
-  const country = useChosenCountry();
-  const [shareState, setShareState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
-  if (ad.isPending) {
-    return <PageLoading />;
-  }
+  if (ad.isPending) return <PageLoading />;
   if (ad.isError) {
-    if (ad.error instanceof HttpError && ad.error.code === ERROR_CODES.PRODUCT_UNAVAILABLE) {
-      return (
-        <Alert.Root status="warning" data-page="ad-unavailable">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('unavailableTitle')}</Alert.Title>
-            <Alert.Description>{t('errors:PRODUCT_UNAVAILABLE')}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      );
+    const code = ad.error instanceof HttpError ? ad.error.code : null;
+    if (code === ERROR_CODES.PRODUCT_NOT_IN_COUNTRY) {
+      return <AdRefusalView page="ad-not-in-country" icon={<Globe size={56} aria-hidden />} title={t('refusal.notInCountryTitle')} message={t('errors:PRODUCT_NOT_IN_COUNTRY')} />;
     }
+    if (code === ERROR_CODES.PRODUCT_UNAVAILABLE) {
+      return <AdRefusalView page="ad-unavailable" icon={<Ban size={56} aria-hidden />} title={t('refusal.unavailableTitle')} message={t('errors:PRODUCT_UNAVAILABLE')} />;
+    }
+    // Not found and the rest: the route's error view says it.
     throw ad.error;
   }
+  return <AdView ad={ad.data} />;
+}
 
-  const data = ad.data;
-  const share = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      setShareState('copied');
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin): say so instead of pretending.
-      setShareState('failed');
-    }
-    setTimeout(() => setShareState('idle'), SHARE_NOTICE_MS);
-  };
-
+function AdView({ ad }: { ad: AdDetail }) {
+  const { t } = useTranslation('ads');
+  const locale = useLocale();
+  const place = usePlaceName(ad);
   return (
-    <Stack gap="6" data-page="ad">
-      {!isOfferedIn(data, country) ? (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>{t('notAvailableInCountry')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
-        <Stack gap="4">
-          <Center bg="colorPalette.subtle" color="colorPalette.fg" borderRadius="l3" aspectRatio={16 / 9}>
-            <CategoryIcon name={data.categoryIcon} size={96} />
-          </Center>
-          <Box bg="bg" borderWidth="1px" borderRadius="l3" p="5">
-            <Heading as="h2" size="md" mb="3">
-              {t('description')}
-            </Heading>
-            <Text whiteSpace="pre-line" dir="auto">
-              <UserText>{data.description}</UserText>
-            </Text>
-          </Box>
-        </Stack>
-        <Stack gap="4">
-          <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="l3" p="5">
-            <HStack gap="2" wrap="wrap">
-              <SaleTypeBadge type={data.type} />
-              <Text fontSize="sm" color="fg.muted">
-                {[data.category[locale], data.subcategory?.[locale], data.brand?.[locale]].filter(Boolean).join(t('common:separators.breadcrumb'))}
-              </Text>
-            </HStack>
-            <Heading as="h1" size="2xl">
-              <UserText>{data.title}</UserText>
-            </Heading>
-            <AdPrice ad={data} fontSize="2xl" fontWeight="bold" color="colorPalette.fg" />
+    <Grid
+      data-page="ad"
+      templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+      templateAreas={{ base: '"gallery" "summary" "body"', lg: '"gallery summary" "body summary"' }}
+      columnGap="6"
+      rowGap={{ base: '4', md: '6' }}
+      alignItems="start"
+    >
+      <Stack gridArea="gallery" gap="4">
+        <AdGallery images={ad.images} title={ad.title} categoryIcon={ad.categoryIcon} />
+        {ad.video ? (
+          <video controls preload="metadata" src={mediaUrl(ad.video.id, 'file')} aria-label={t('video.label', { title: ad.title })} style={{ width: '100%', borderRadius: '0.5rem', background: 'black' }} data-testid="ad-video" />
+        ) : null}
+      </Stack>
+
+      <Stack gridArea="summary" gap="4" position={{ lg: 'sticky' }} top={{ lg: '32' }}>
+        <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }}>
+          <HStack gap="2" wrap="wrap">
+            <SaleTypeBadge type={ad.type} />
             <Text fontSize="sm" color="fg.muted">
-              {data.city ? data.city[locale] : data.countryCode}
+              {[ad.category[locale], ad.subcategory?.[locale]].filter(Boolean).join(t('common:separators.breadcrumb'))}
             </Text>
-            <AdTerms ad={data} />
-            <Button variant="outline" onClick={() => void share()} alignSelf="start">
-              <Link2 aria-hidden />
-              {shareState === 'copied' ? t('shareCopied') : shareState === 'failed' ? t('shareFailed') : t('share')}
-            </Button>
-          </Stack>
-          <SellerCard seller={data.seller} />
+          </HStack>
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} lineHeight="1.4">
+            <UserText>{ad.title}</UserText>
+          </Heading>
+          <AdPrice ad={ad} fontSize="2xl" fontWeight="bold" color="colorPalette.fg" />
+          <HStack gap="1" fontSize="sm" color="fg.muted">
+            <MapPin size={16} aria-hidden />
+            <Text>{place}</Text>
+          </HStack>
+          <HStack gap="2" wrap="wrap">
+            <FavoriteButton slug={ad.slug} title={ad.title} size="md" variant="outline" />
+            <ShareButton title={ad.title} />
+          </HStack>
         </Stack>
-      </Grid>
-    </Stack>
+        <Panel title={t(`terms.titleOf.${isTenderType(ad.type) ? 'TENDER' : isAuctionType(ad.type) ? 'AUCTION' : 'SALE'}`)}>
+          <AdTerms ad={ad} />
+        </Panel>
+        <SellerCard seller={ad.seller} />
+      </Stack>
+
+      <Stack gridArea="body" gap={{ base: '4', md: '6' }}>
+        <Panel title={t('description')}>
+          {/* The paragraph takes its direction from the seller's words (an isolating bdi inside would hide them from dir="auto"). */}
+          <Text whiteSpace="pre-line" dir="auto" translate="no" data-user-text="" data-testid="ad-description">
+            {ad.description}
+          </Text>
+        </Panel>
+        <Panel title={t('details.title')}>
+          <AdDetails ad={ad} />
+        </Panel>
+        {ad.documents.length > 0 ? (
+          <Panel title={t('documents.title')}>
+            <AdDocuments documents={ad.documents} />
+          </Panel>
+        ) : null}
+      </Stack>
+    </Grid>
   );
 }

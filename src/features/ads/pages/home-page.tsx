@@ -2,24 +2,30 @@ import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Gavel, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { productListPath, ROUTES } from '../../../../domain/routes';
-import { useChosenCountry } from '../../../lib/country';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { AdSection } from '../components/ad-section';
 import { CategoryGrid } from '../components/category-grid';
 
+/** What a buyer looks for first; each shelf is a listing's first page and links to all of it. */
+const SHELVES = [
+  { testId: 'section-live', title: 'home.liveNow', search: { kind: 'AUCTION', running: 'true' }, limit: 4 },
+  { testId: 'section-ending', title: 'home.endingSoon', search: { kind: 'AUCTION', sort: 'endingSoon' }, limit: 4 },
+  { testId: 'section-latest', title: 'home.latest', search: {}, limit: 8 },
+  { testId: 'section-tenders', title: 'home.tenders', search: { kind: 'TENDER' }, limit: 4 },
+] as const;
+
 export default function HomePage() {
   const { t } = useTranslation('ads');
-  const country = useChosenCountry();
   return (
-    <Stack gap="10" data-page="home">
+    <Stack gap={{ base: '8', md: '10' }} data-page="home">
       <Box
         bgGradient="to-br"
         gradientFrom="teal.700"
         gradientTo="teal.500"
         color="white"
         borderRadius="l3"
-        px={{ base: '6', md: '10' }}
-        py={{ base: '8', md: '12' }}
+        px={{ base: '5', md: '10' }}
+        py={{ base: '7', md: '12' }}
       >
         <Stack gap="4" maxW="2xl">
           <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.3">
@@ -29,11 +35,18 @@ export default function HomePage() {
             {t('home.heroSubtitle')}
           </Text>
           <HStack gap="3" wrap="wrap">
-            <ButtonLink to={ROUTES.createSale} colorPalette="orange" size="lg">
+            <ButtonLink to={ROUTES.createSale} colorPalette="orange" size={{ base: 'md', md: 'lg' }}>
               <Plus aria-hidden />
               {t('home.postAd')}
             </ButtonLink>
-            <ButtonLink to={productListPath({ kind: 'AUCTION' })} variant="outline" size="lg" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
+            <ButtonLink
+              to={productListPath({ kind: 'AUCTION' })}
+              variant="outline"
+              size={{ base: 'md', md: 'lg' }}
+              color="white"
+              borderColor="whiteAlpha.700"
+              _hover={{ bg: 'whiteAlpha.200' }}
+            >
               <Gavel aria-hidden />
               {t('home.browseAuctions')}
             </ButtonLink>
@@ -41,16 +54,16 @@ export default function HomePage() {
         </Stack>
       </Box>
 
-      <Stack as="section" gap="4">
-        <Heading as="h2" size="lg">
+      <Stack as="section" gap="4" data-testid="section-categories">
+        <Heading as="h2" size={{ base: 'md', md: 'lg' }}>
           {t('home.categories')}
         </Heading>
         <CategoryGrid />
       </Stack>
 
-      <AdSection testId="section-auctions" title={t('home.auctions')} filters={{ kind: 'AUCTION', country, pageSize: 4 }} moreLink={productListPath({ kind: 'AUCTION' })} />
-      <AdSection testId="section-latest" title={t('home.latest')} filters={{ country, pageSize: 8 }} moreLink={productListPath()} />
-      <AdSection testId="section-tenders" title={t('home.tenders')} filters={{ kind: 'TENDER', country, pageSize: 4 }} moreLink={productListPath({ kind: 'TENDER' })} />
+      {SHELVES.map((shelf) => (
+        <AdSection key={shelf.testId} testId={shelf.testId} title={t(shelf.title)} search={shelf.search} limit={shelf.limit} />
+      ))}
     </Stack>
   );
 }

@@ -1,61 +1,158 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Drawer, Field, Grid, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { SearchX, SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SALE_KINDS, type SaleKind } from '../../../../domain/ad';
-import { useChosenCountry } from '../../../lib/country';
+import { AD_PAGE_SIZES, AD_SORTS, SALE_KINDS } from '../../../../domain/ad';
+import { ROUTES } from '../../../../domain/routes';
+import { useCategories } from '../../../lib/catalog';
+import { PageEmptyState } from '../../../lib/ui/empty-state';
 import { PageHeading } from '../../../lib/ui/page-heading';
+import { ButtonLink } from '../../../lib/ui/router-link';
+import { useLocale } from '../../../lib/use-locale';
 import { useAdList } from '../api/list-ads';
 import { AdListResults } from '../components/ad-grid';
+import { type ListingChange, ListingFilters } from '../components/listing-filters';
+import { ListingPagination } from '../components/listing-pagination';
+import { activeFilterCount, listQueryOf, readListing, withListingChange, withoutFilters } from '../listing-query';
+import { useListingCountry } from '../use-listing-country';
 
-const PAGE_SIZE = 12;
-
-/** Listing and search; every choice lives in the URL so a search can be shared and Back works. */
+/** Listing, search and category browsing: every choice lives in the address, so a search can be shared and Back works. */
 export default function ProductListPage() {
   const { t } = useTranslation('ads');
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
-  const country = useChosenCountry();
-  const q = params.get('q') ?? undefined;
-  const kindParam = params.get('kind');
-  const kind = SALE_KINDS.find((value) => value === kindParam);
-  const category = params.get('category') ?? undefined;
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const ads = useAdList({ q, kind, category, country, page, pageSize: PAGE_SIZE });
-  const totalPages = ads.data ? Math.max(1, Math.ceil(ads.data.total / ads.data.pageSize)) : 1;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const categories = useCategories();
+  const { ready, country } = useListingCountry();
+  const listing = readListing(params);
+  const ads = useAdList(listQueryOf(listing, country), { enabled: ready });
+  const filterCount = activeFilterCount(listing);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
+  // A filter changes what is shown, not where the reader is; a new page of results starts at the top.
+  const change: ListingChange = (changes) => setParams(withListingChange(params, changes), { preventScrollReset: true });
+  const clearFilters = () => setParams(withoutFilters(params), { preventScrollReset: true });
+  const browsed = categories.data?.flatMap((category) => [category, ...category.children]).find((category) => category.slug === listing.category);
+
+  const title = listing.q ? (
+    <Trans t={t} i18nKey="list.resultsFor" values={{ query: listing.q }} components={{ bdi: <bdi data-user-text="" /> }} />
+  ) : (
+    (browsed?.name[locale] ?? t('list.title'))
+  );
+  const filters = <ListingFilters listing={listing} country={country} onChange={change} onClear={clearFilters} />;
 
   return (
-    <Stack gap="6" data-page="product-list">
-      <PageHeading title={q ? <Trans t={t} i18nKey="list.resultsFor" values={{ query: q }} components={{ bdi: <bdi data-user-text="" /> }} /> : t('list.title')} subtitle={ads.data ? t('list.count', { count: ads.data.total }) : undefined} />
-      <HStack gap="2" wrap="wrap" role="group" aria-label={t('list.kindFilter')}>
-        <Button size="sm" variant={kind ? 'outline' : 'solid'} onClick={() => update({ kind: null })}>
+    <Stack gap="4" data-page="product-list">
+      <PageHeading title={title} subtitle={ads.data ? t('list.count', { count: ads.data.total }) : undefined} />
+      <HStack gap="2" wrap="wrap" role="group" aria-label={t('list.kindFilter')} mt="-4">
+        <Button size="sm" variant={listing.kind ? 'outline' : 'solid'} aria-pressed={!listing.kind} onClick={() => change({ kind: null })}>
           {t('list.kinds.ALL')}
         </Button>
-        {SALE_KINDS.map((value: SaleKind) => (
-          <Button key={value} size="sm" variant={kind === value ? 'solid' : 'outline'} onClick={() => update({ kind: value })}>
-            {t(`list.kinds.${value}`)}
+        {SALE_KINDS.map((kind) => (
+          <Button key={kind} size="sm" variant={listing.kind === kind ? 'solid' : 'outline'} aria-pressed={listing.kind === kind} onClick={() => change({ kind })}>
+            {t(`list.kinds.${kind}`)}
           </Button>
         ))}
       </HStack>
-      <AdListResults list={ads} emptyText={t('list.empty')} placeholders={8} />
-      {totalPages > 1 ? (
-        <HStack justify="center" gap="3">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-            {t('list.previous')}
-          </Button>
-          <Text fontSize="sm">{t('list.pageOf', { page, total: totalPages })}</Text>
-          <Button size="sm" variant="outline" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
-            {t('list.next')}
-          </Button>
-        </HStack>
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '16rem minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <Box as="aside" aria-label={t('filters.title')} display={{ base: 'none', lg: 'block' }} bg="bg" borderWidth="1px" borderRadius="l3" p="4">
+          {filters}
+        </Box>
+        <Stack gap="4" minW="0">
+          <HStack gap="3" wrap="wrap" justify="space-between">
+            <Button size="sm" variant="outline" display={{ base: 'inline-flex', lg: 'none' }} onClick={() => setFiltersOpen(true)} data-testid="open-filters">
+              <SlidersHorizontal aria-hidden />
+              {t('filters.title')}
+              {filterCount > 0 ? (
+                <Badge size="sm" colorPalette="teal" variant="solid">
+                  {filterCount}
+                </Badge>
+              ) : null}
+            </Button>
+            <HStack gap="3" marginInlineStart="auto">
+              <Field.Root orientation="horizontal" gap="2" w="auto">
+                <Field.Label fontSize="sm" whiteSpace="nowrap" flex="none">
+                  {t('list.sortBy')}
+                </Field.Label>
+                <NativeSelect.Root size="sm" w="auto">
+                  <NativeSelect.Field value={listing.sort} onChange={(event) => change({ sort: event.target.value })} data-testid="sort">
+                    {AD_SORTS.map((sort) => (
+                      <option key={sort} value={sort}>
+                        {t(`list.sorts.${sort}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root orientation="horizontal" gap="2" w="auto">
+                <Field.Label fontSize="sm" whiteSpace="nowrap" flex="none">
+                  {t('list.perPage')}
+                </Field.Label>
+                <NativeSelect.Root size="sm" w="auto">
+                  <NativeSelect.Field value={listing.pageSize} onChange={(event) => change({ pageSize: event.target.value })} data-testid="page-size">
+                    {AD_PAGE_SIZES.map((size) => (
+                      <option key={size} value={size}>
+                        {size}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </HStack>
+          </HStack>
+          <Box opacity={ads.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+            <AdListResults
+              list={ads}
+              placeholders={8}
+              empty={
+                <PageEmptyState
+                  icon={<SearchX />}
+                  title={t('list.emptyTitle')}
+                  description={t('list.emptyDescription')}
+                  action={
+                    filterCount > 0 ? (
+                      <Button onClick={clearFilters}>{t('filters.clear')}</Button>
+                    ) : listing.q ? (
+                      <ButtonLink to={ROUTES.productList}>{t('list.seeAll')}</ButtonLink>
+                    ) : undefined
+                  }
+                />
+              }
+            />
+          </Box>
+          {ads.data ? (
+            <ListingPagination total={ads.data.total} page={listing.page} pageSize={listing.pageSize} onPageChange={(page) => setParams(withListingChange(params, { page: String(page) }))} />
+          ) : null}
+        </Stack>
+      </Grid>
+
+      <Drawer.Root open={filtersOpen} onOpenChange={(event) => setFiltersOpen(event.open)} placement="start">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{t('filters.title')}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>{filters}</Drawer.Body>
+              <Drawer.Footer>
+                <Button w="full" onClick={() => setFiltersOpen(false)} data-testid="show-results">
+                  {ads.data ? t('filters.showResults', { count: ads.data.total }) : t('filters.done')}
+                </Button>
+              </Drawer.Footer>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('common:actions.close')} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      {ads.isFetching && ads.isPlaceholderData ? (
+        <Text srOnly role="status">
+          {t('list.updating')}
+        </Text>
       ) : null}
     </Stack>
   );

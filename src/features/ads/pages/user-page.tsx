@@ -20,12 +20,12 @@ export default function UserPage() {
   const data = user.data;
   return (
     <Stack gap="8" data-page="user">
-      <HStack gap="4" bg="bg" borderWidth="1px" borderRadius="l3" p="6" align="start">
-        <Avatar.Root size="2xl" data-user-text="">
+      <HStack gap="4" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '6' }} align="start">
+        <Avatar.Root size={{ base: 'xl', md: '2xl' }} data-user-text="">
           <Avatar.Fallback name={data.fullName} />
         </Avatar.Root>
         <Stack gap="1">
-          <Heading as="h1" size="2xl">
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
             <UserText>{data.fullName}</UserText>
           </Heading>
           <Text color="fg.muted" fontSize="sm">
@@ -33,8 +33,8 @@ export default function UserPage() {
             {data.city ? `${t('common:separators.list')}${data.city[locale]}` : ''}
           </Text>
           {data.about ? (
-            <Text mt="2" dir="auto">
-              <UserText>{data.about}</UserText>
+            <Text mt="2" dir="auto" translate="no" data-user-text="" whiteSpace="pre-line">
+              {data.about}
             </Text>
           ) : null}
         </Stack>

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdDetail } from '../../../../domain/ad';
+import type { OwnedAd } from '../../../../domain/ad-form';
 import { api } from '../../../lib/api-client';
+import { myAdsQueryKey } from './get-my-ads';
 
-export const getOwnedAd = (slug: string) => api.get<AdDetail>(`/my/ads/${encodeURIComponent(slug)}`);
+export const ownedAdQueryKey = (slug: string) => [...myAdsQueryKey, slug] as const;
 
-export const ownedAdQueryOptions = (slug: string) => queryOptions({ queryKey: ['my-ads', slug], queryFn: () => getOwnedAd(slug) });
+export const getOwnedAd = (slug: string) => api.get<OwnedAd>(`/my/ads/${encodeURIComponent(slug)}`);
+
+export const ownedAdQueryOptions = (slug: string) => queryOptions({ queryKey: ownedAdQueryKey(slug), queryFn: () => getOwnedAd(slug) });
 
 export const useOwnedAd = (slug: string) => useQuery(ownedAdQueryOptions(slug));

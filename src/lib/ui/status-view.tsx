@@ -10,10 +10,10 @@ interface StatusViewProps {
   alert?: boolean;
 }
 
-/** The frame shared by the 404, permission and internal-error views. */
+/** The frame of a page that stands in for the one asked for: not found, forbidden, failed, unavailable. */
 export function StatusView({ page, icon, title, message, actions, alert = false }: StatusViewProps) {
   return (
-    <VStack py="20" gap="4" textAlign="center" data-page={page} role={alert ? 'alert' : undefined}>
+    <VStack py={{ base: '12', md: '20' }} gap="4" textAlign="center" data-page={page} role={alert ? 'alert' : undefined}>
       {icon}
       <Heading as="h1" size="2xl">
         {title}
@@ -21,7 +21,9 @@ export function StatusView({ page, icon, title, message, actions, alert = false 
       <Text color="fg.muted" data-testid="status-message">
         {message}
       </Text>
-      <HStack>{actions}</HStack>
+      <HStack gap="3" wrap="wrap" justify="center">
+        {actions}
+      </HStack>
     </VStack>
   );
 }

@@ -1,0 +1,391 @@
+import type { FastifySchemaValidationError } from 'fastify';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type AdStatus, type AdType, adPhaseOf, type ProductCondition, type ShippingType } from '../../../domain/ad';
+import {
+  type AdActions,
+  type AdFieldIssue,
+  type AdInput,
+  adComparisonIssues,
+  adPublishIssues,
+  asksFor,
+  fieldsOfType,
+  HOUR_MS,
+  issuesByField,
+  MINUTE_MS,
+  type MyAd,
+  type OwnedAd,
+  scheduleOf,
+} from '../../../domain/ad-form';
+import { ERROR_CODES, type ErrorCode, isErrorCode } from '../../../domain/errors';
+import type { MediaItem, MediaKind } from '../../../domain/media';
+import { AD_DRAFT_EVENTS, type AdDraftEvent, adLifecycleStateOf } from '../../../machines/ad-draft.machine';
+import type { AdTable, Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { attachedMedia, countriesOfAd } from './ads.repository';
+
+export type AdRow = Selectable<AdTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every field of an ad as the form edits it; what the type does not ask for reads empty. */
+export type StoredAdFields = OwnedAd['fields'];
+
+export function storedFieldsOf(ad: AdRow, media: readonly MediaItem[], countryCodes: readonly string[]): StoredAdFields {
+  const ofKind = (kind: MediaKind) => media.filter((item) => item.kind === kind).map((item) => item.id);
+  return {
+    title: ad.title,
+    description: ad.description,
+    categoryId: ad.category_id,
+    subcategoryId: ad.subcategory_id,
+    brandId: ad.brand_id,
+    keywords: JSON.parse(ad.keywords) as string[],
+    condition: ad.condition as ProductCondition | null,
+    imageIds: ofKind('IMAGE'),
+    mainImageId: ad.main_image_id,
+    videoId: ofKind('VIDEO')[0] ?? null,
+    documentIds: ofKind('DOCUMENT'),
+    price: ad.price,
+    negotiable: ad.negotiable === 1,
+    shippingType: asksFor(ad.type as AdType, 'shippingType') ? (ad.shipping_type as ShippingType | null) : null,
+    shippingFee: ad.shipping_fee,
+    returnable: ad.returnable === 1,
+    openingAmount: ad.opening_amount,
+    onBackPrice: ad.on_back_price,
+    instantPurchaseAmount: ad.instant_purchase_amount,
+    allowDecimalBids: ad.allow_decimal_bids === 1,
+    countryCodes: [...countryCodes],
+    cityId: ad.city_id,
+    startsNow: ad.starts_now === 1,
+    startsAt: ad.starts_now === 1 ? null : ad.starts_at,
+    // An auction's end follows from its start and duration; only a tender's end is typed in.
+    endsAt: asksFor(ad.type as AdType, 'endsAt') ? ad.ends_at : null,
+    auctionDurationHours: ad.auction_duration_ms === null ? null : Math.round(ad.auction_duration_ms / HOUR_MS),
+    subAuctionDurationMinutes: ad.sub_auction_duration_ms === null ? null : Math.round(ad.sub_auction_duration_ms / MINUTE_MS),
+    liveLink: ad.live_link,
+    offersVisibleToSubscribers: ad.offers_visible_to_subscribers === 1,
+  };
+}
+
+/** The ad's columns for what the seller wrote; a field the type does not ask for is cleared. */
+function columnsOf(type: AdType, input: AdInput, currency: string, ownerCountry: string) {
+  const fields = fieldsOfType(type, input);
+  const flag = (value: boolean | undefined) => (value ? 1 : 0);
+  return {
+    title: fields.title ?? '',
+    description: fields.description ?? '',
+    category_id: fields.categoryId ?? null,
+    subcategory_id: fields.subcategoryId ?? null,
+    brand_id: fields.brandId ?? null,
+    keywords: JSON.stringify((fields.keywords ?? []).map((keyword) => keyword.trim())),
+    condition: fields.condition ?? null,
+    currency,
+    price: fields.price ?? null,
+    negotiable: flag(fields.negotiable),
+    // Buyers' cards and filters read every published ad's shipping; a tender ships nothing, so it
+    // reads as free, the way the seeded tenders do, and the form never shows it.
+    shipping_type: asksFor(type, 'shippingType') ? (fields.shippingType ?? null) : ('FREE' satisfies ShippingType),
+    shipping_fee: fields.shippingType === 'PAID' ? (fields.shippingFee ?? null) : null,
+    returnable: flag(fields.returnable),
+    opening_amount: fields.openingAmount ?? null,
+    on_back_price: fields.onBackPrice ?? null,
+    instant_purchase_amount: fields.instantPurchaseAmount ?? null,
+    allow_decimal_bids: flag(fields.allowDecimalBids),
+    country_code: fields.countryCodes?.[0] ?? ownerCountry,
+    city_id: fields.cityId ?? null,
+    starts_now: asksFor(type, 'startsNow') ? flag(fields.startsNow) : 1,
+    auction_duration_ms: fields.auctionDurationHours == null ? null : fields.auctionDurationHours * HOUR_MS,
+    sub_auction_duration_ms: fields.subAuctionDurationMinutes == null ? null : fields.subAuctionDurationMinutes * MINUTE_MS,
+    live_link: fields.liveLink || null,
+    offers_visible_to_subscribers: flag(fields.offersVisibleToSubscribers),
+    main_image_id: fields.mainImageId ?? fields.imageIds?.[0] ?? null,
+  };
+}
+
+function refuse(issues: readonly AdFieldIssue[]): never {
+  throw new AppError(ERROR_CODES.VALIDATION_FAILED, issuesByField(issues));
+}
+
+/**
+ * The ad commands' body refusals (`fields.price` not a positive integer, a repeated `fields.keywords.2`)
+ * named by the field alone, as the rules' refusals are, so the form puts each on its own field.
+ */
+export function adBodyRefusal(errors: readonly FastifySchemaValidationError[]): AppError {
+  const fields: Record<string, ErrorCode> = {};
+  for (const issue of errors) {
+    const key = issue.instancePath.replace(/^\/(fields\/)?/, '').replace(/\//g, '.') || '_';
+    fields[key] ??= isErrorCode(issue.message) ? issue.message : ERROR_CODES.VALIDATION_FAILED;
+  }
+  return new AppError(ERROR_CODES.VALIDATION_FAILED, fields);
+}
+
+/**
+ * The checks zod cannot make alone: the catalogue's shape (a subcategory of the chosen category, a
+ * brand of the chosen subcategory, a city of the first country) and the files (the seller's own,
+ * of the right kind, not attached to another ad).
+ */
+async function catalogueIssues(db: Db, ownerId: string, adId: string | null, input: AdInput): Promise<AdFieldIssue[]> {
+  const issues: AdFieldIssue[] = [];
+  if (input.categoryId != null) {
+    const category = await db.selectFrom('categories').select('parent_id').where('id', '=', input.categoryId).executeTakeFirst();
+    if (!category || category.parent_id !== null) issues.push({ path: 'categoryId', code: ERROR_CODES.NOT_IN_CATEGORY });
+  }
+  if (input.subcategoryId != null) {
+    const subcategory = await db.selectFrom('categories').select('parent_id').where('id', '=', input.subcategoryId).executeTakeFirst();
+    if (!subcategory || subcategory.parent_id !== input.categoryId) issues.push({ path: 'subcategoryId', code: ERROR_CODES.NOT_IN_CATEGORY });
+  }
+  if (input.brandId != null) {
+    const brand = await db.selectFrom('brands').select('category_id').where('id', '=', input.brandId).executeTakeFirst();
+    if (!brand || brand.category_id !== input.subcategoryId) issues.push({ path: 'brandId', code: ERROR_CODES.NOT_IN_CATEGORY });
+  }
+  const countryCodes = input.countryCodes ?? [];
+  if (countryCodes.length > 0) {
+    const known = await db.selectFrom('countries').select('code').where('code', 'in', countryCodes).execute();
+    if (known.length !== new Set(countryCodes).size) issues.push({ path: 'countryCodes', code: ERROR_CODES.VALIDATION_FAILED });
+  }
+  if (input.cityId != null) {
+    const city = await db.selectFrom('cities').select('country_code').where('id', '=', input.cityId).executeTakeFirst();
+    if (!city || city.country_code !== countryCodes[0]) issues.push({ path: 'cityId', code: ERROR_CODES.CITY_NOT_IN_COUNTRY });
+  }
+
+  const wanted: { path: AdFieldIssue['path']; id: string; kind: MediaKind }[] = [
+    ...(input.imageIds ?? []).map((id, index) => ({ path: `imageIds.${index}` as const, id, kind: 'IMAGE' as const })),
+    ...(input.videoId ? [{ path: 'videoId' as const, id: input.videoId, kind: 'VIDEO' as const }] : []),
+    ...(input.documentIds ?? []).map((id, index) => ({ path: `documentIds.${index}` as const, id, kind: 'DOCUMENT' as const })),
+  ];
+  if (wanted.length > 0) {
+    const rows = await db.selectFrom('media').select(['id', 'kind', 'owner_id', 'ad_id']).where('id', 'in', wanted.map((item) => item.id)).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const seen = new Set<string>();
+    for (const item of wanted) {
+      const row = byId.get(item.id);
+      const usable = row && row.owner_id === ownerId && row.kind === item.kind && (row.ad_id === null || row.ad_id === adId) && !seen.has(item.id);
+      if (!usable) issues.push({ path: item.path, code: ERROR_CODES.MEDIA_UNAVAILABLE });
+      seen.add(item.id);
+    }
+  }
+  return issues;
+}
+
+/** The files of the ad become exactly the ones listed, in the seller's order; the others are let go for the sweep. */
+async function attachMedia(db: Db, adId: string, input: AdInput): Promise<void> {
+  const ordered = [...(input.imageIds ?? []), ...(input.videoId ? [input.videoId] : []), ...(input.documentIds ?? [])];
+  let release = db.updateTable('media').set({ ad_id: null }).where('ad_id', '=', adId);
+  if (ordered.length > 0) release = release.where('id', 'not in', ordered);
+  await release.execute();
+  for (const [position, id] of ordered.entries()) {
+    await db.updateTable('media').set({ ad_id: adId, position }).where('id', '=', id).execute();
+  }
+}
+
+async function setCountries(db: Db, adId: string, countryCodes: readonly string[], fallback: string): Promise<void> {
+  await db.deleteFrom('ad_countries').where('ad_id', '=', adId).execute();
+  const codes = countryCodes.length > 0 ? [...new Set(countryCodes)] : [fallback];
+  await db.insertInto('ad_countries').values(codes.map((country_code) => ({ ad_id: adId, country_code }))).execute();
+}
+
+/** The credits left on the user's active packages. */
+export async function adCreditsOf(db: Db, userId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ad_credits_remaining'), eb.lit(0)).as('credits'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ACTIVE')
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.credits);
+}
+
+/** Takes one credit from the active package that runs out first, in one conditional update: two publishes never share a credit. */
+export async function spendAdCredit(db: Db, userId: string, now: number): Promise<void> {
+  const active = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ACTIVE')
+    .where('ad_credits_remaining', '>', 0)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy((eb) => eb.fn.coalesce('ends_at', eb.lit(Number.MAX_SAFE_INTEGER)))
+    .execute();
+  for (const { id } of active) {
+    const spent = await db.updateTable('subscriptions').set((eb) => ({ ad_credits_remaining: eb('ad_credits_remaining', '-', 1) })).where('id', '=', id).where('ad_credits_remaining', '>', 0).executeTakeFirst();
+    if (Number(spent.numUpdatedRows) === 1) return;
+  }
+  throw new AppError(ERROR_CODES.NO_AD_CREDIT);
+}
+
+/** What buyers have done in the ad's current round, and the owner's credits: the machine's facts. */
+async function lifecycleFacts(db: Db, ad: AdRow, now: number) {
+  const [offers, participant, adCredits] = await Promise.all([
+    db
+      .selectFrom('offers')
+      .select((eb) => [eb.fn.countAll<number>().as('received'), eb.fn.count<number>('awarded_at').as('awarded')])
+      .where('ad_id', '=', ad.id)
+      .where('round', '=', ad.round)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('ad_participants').select('user_id').where('ad_id', '=', ad.id).limit(1).executeTakeFirst(),
+    adCreditsOf(db, ad.owner_id, now),
+  ]);
+  return { hasOffers: Number(offers.received) > 0, offerAwarded: Number(offers.awarded) > 0, hasSubscribers: participant !== undefined, adCredits };
+}
+
+export interface LoadedAd {
+  row: AdRow;
+  fields: StoredAdFields;
+  media: MediaItem[];
+  phase: AdStatus;
+  complete: boolean;
+  lifecycle: ReturnType<typeof adLifecycleStateOf>;
+  adCredits: number;
+}
+
+/** An ad with its fields, files and where it stands in its lifecycle now. */
+export async function loadAd(db: Db, row: AdRow, now: number): Promise<LoadedAd> {
+  const [media, countryCodes, facts] = await Promise.all([attachedMedia(db, row.id, null), countriesOfAd(db, row.id), lifecycleFacts(db, row, now)]);
+  const fields = storedFieldsOf(row, media, countryCodes);
+  const phase = adPhaseOf({ status: row.status as AdStatus, endsAt: row.ends_at }, now);
+  const complete = publishIssuesOf(row.type as AdType, fields, row, now).length === 0;
+  return { row, fields, media, phase, complete, lifecycle: adLifecycleStateOf(phase, { ...facts, complete }), adCredits: facts.adCredits };
+}
+
+/**
+ * Publishing's rules, for an ad that may already run: once it has started its start is history,
+ * not something to check against the clock.
+ */
+function publishIssuesOf(type: AdType, input: AdInput, existing: AdRow | null, now: number): AdFieldIssue[] {
+  const started = existing?.status === 'PUBLISHED' && existing.starts_at !== null && existing.starts_at <= now;
+  return started ? adPublishIssues(type, { ...input, startsNow: true }, existing.starts_at!) : adPublishIssues(type, input, now);
+}
+
+export function actionsOf(loaded: LoadedAd): AdActions {
+  const can = (event: AdDraftEvent) => loaded.lifecycle.can(event);
+  const isDraft = loaded.phase === 'DRAFT';
+  return {
+    edit: isDraft || can({ type: AD_DRAFT_EVENTS.EDIT, complete: true }),
+    publish: isDraft && can({ type: AD_DRAFT_EVENTS.PUBLISH }),
+    end: can({ type: AD_DRAFT_EVENTS.END }),
+    repost: can({ type: AD_DRAFT_EVENTS.REPOST }),
+    delete: can({ type: AD_DRAFT_EVENTS.DELETE }),
+  };
+}
+
+export async function findOwnedAdRow(db: Db, slug: string, userId: string): Promise<AdRow> {
+  const row = await db.selectFrom('ads').selectAll().where('slug', '=', slug).executeTakeFirst();
+  if (!row || row.status === 'DELETED') throw new AppError(ERROR_CODES.NOT_FOUND);
+  if (row.owner_id !== userId) throw new AppError(ERROR_CODES.FORBIDDEN);
+  return row;
+}
+
+/** Refuses a command the ad's machine does not take in its present state, with the refusal that says why. */
+export function assertAllowed(loaded: LoadedAd, event: AdDraftEvent, refusal: ErrorCode = ERROR_CODES.AD_ACTION_NOT_ALLOWED): void {
+  if (!loaded.lifecycle.can(event)) throw new AppError(refusal);
+}
+
+interface SaveCommand {
+  ownerId: string;
+  ownerCountry: string;
+  type: AdType;
+  input: AdInput;
+  publish: boolean;
+  now: number;
+}
+
+/** The machine's verdict on the command before anything is checked or written. */
+function assertSaveAllowed(existing: LoadedAd | null): void {
+  if (!existing || existing.phase === 'DRAFT') return;
+  if (existing.phase !== 'PUBLISHED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
+  assertAllowed(existing, { type: AD_DRAFT_EVENTS.EDIT, complete: true }, ERROR_CODES.AD_EDIT_LOCKED);
+}
+
+/**
+ * Writes what the seller sent over the ad (`existing`) or a new one, in the caller's transaction:
+ * the machine's verdict, then every rule (all refusals at once, nothing written), then the row, its
+ * countries and files, and when publishing, the schedule and one credit.
+ */
+export async function saveAd(db: Transaction<Database>, existing: LoadedAd | null, command: SaveCommand & { id: string; slug: string }): Promise<AdStatus> {
+  const { type, now, publish, ownerId } = command;
+  assertSaveAllowed(existing);
+  const input = fieldsOfType(type, command.input);
+  const wasPublished = existing?.phase === 'PUBLISHED';
+  const ruleIssues = publish || wasPublished ? publishIssuesOf(type, input, existing?.row ?? null, now) : adComparisonIssues(input);
+  const issues = [...ruleIssues, ...(await catalogueIssues(db, ownerId, existing?.row.id ?? null, input))];
+  if (issues.length > 0) refuse(issues);
+
+  const country = await db.selectFrom('countries').select('currency').where('code', '=', input.countryCodes?.[0] ?? command.ownerCountry).executeTakeFirstOrThrow();
+  const columns = { ...columnsOf(type, input, country.currency, command.ownerCountry), updated_at: now };
+
+  let status: AdStatus = existing?.phase ?? 'DRAFT';
+  let schedule: { starts_at: number | null; ends_at: number | null; published_at?: number } = { starts_at: input.startsNow ? null : (input.startsAt ?? null), ends_at: input.endsAt ?? null };
+  if (wasPublished) {
+    // A running ad keeps the start it had; its end follows the edited duration or tender end.
+    const { starts_at: startedAt } = existing.row;
+    const started = startedAt !== null && startedAt <= now;
+    const next = started ? scheduleOf(type, { ...input, startsNow: false, startsAt: startedAt }, startedAt) : scheduleOf(type, input, now);
+    schedule = { starts_at: next.startsAt, ends_at: next.endsAt };
+  } else if (publish) {
+    const facts = existing ? existing.lifecycle.context : { adCredits: await adCreditsOf(db, ownerId, now), hasOffers: false, offerAwarded: false, hasSubscribers: false };
+    if (!adLifecycleStateOf('DRAFT', { ...facts, complete: true }).can({ type: AD_DRAFT_EVENTS.PUBLISH })) throw new AppError(ERROR_CODES.NO_AD_CREDIT);
+    await spendAdCredit(db, ownerId, now);
+    const next = scheduleOf(type, input, now);
+    schedule = { starts_at: next.startsAt, ends_at: next.endsAt, published_at: now };
+    status = 'PUBLISHED';
+  }
+
+  if (existing) {
+    await db.updateTable('ads').set({ ...columns, ...schedule, status }).where('id', '=', command.id).execute();
+  } else {
+    await db
+      .insertInto('ads')
+      .values({ id: command.id, slug: command.slug, owner_id: ownerId, type, status, ...columns, ...schedule, published_at: schedule.published_at ?? null, created_at: now })
+      .execute();
+  }
+  await setCountries(db, command.id, input.countryCodes ?? [], columns.country_code);
+  await attachMedia(db, command.id, input);
+  return status;
+}
+
+export async function ownerCountryOf(db: Db, userId: string): Promise<string> {
+  const owner = await db.selectFrom('users').select('country_code').where('id', '=', userId).executeTakeFirstOrThrow();
+  return owner.country_code;
+}
+
+export function ownedAdOf(loaded: LoadedAd): OwnedAd {
+  const { row } = loaded;
+  return {
+    slug: row.slug,
+    type: row.type as AdType,
+    status: loaded.phase,
+    currency: row.currency,
+    fields: loaded.fields,
+    media: loaded.media,
+    complete: loaded.complete,
+    actions: actionsOf(loaded),
+    adCredits: loaded.adCredits,
+  };
+}
+
+/**
+ * Runs one of the owner's commands on their ad in a transaction: the ad is read, its lifecycle
+ * resolved at this moment, and `command` decides and writes with both in hand.
+ */
+export async function withOwnedAd<T>(db: Kysely<Database>, slug: string, userId: string, now: number, command: (trx: Transaction<Database>, loaded: LoadedAd) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => command(trx, await loadAd(trx, await findOwnedAdRow(trx, slug, userId), now)));
+}
+
+export function myAdOf(loaded: LoadedAd): MyAd {
+  const { row } = loaded;
+  return {
+    slug: row.slug,
+    type: row.type as AdType,
+    status: loaded.phase,
+    title: row.title,
+    mainImageId: row.main_image_id,
+    currency: row.currency,
+    price: row.price,
+    openingAmount: row.opening_amount,
+    bidCount: row.bid_count,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    actions: actionsOf(loaded),
+  };
+}

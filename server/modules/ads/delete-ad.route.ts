@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adCommandResultSchema } from '../../../domain/ad-form';
+import { ERROR_CODES } from '../../../domain/errors';
+import { slugParamsSchema } from '../../../domain/slug';
+import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
+import { requireUser } from '../auth/session.plugin';
+import { assertAllowed, withOwnedAd } from './ad-records';
+
+/**
+ * Deletes an ad, unless an offer on it was awarded or subscribers were added (SPEC.md section 6).
+ * The record stays, marked deleted, so a shared link says the product is no longer available.
+ */
+const deleteAdRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().delete(
+    '/api/ads/:slug',
+    { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = app.now();
+      return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
+        assertAllowed(ad, { type: AD_DRAFT_EVENTS.DELETE }, ERROR_CODES.AD_CANNOT_BE_DELETED);
+        await trx.updateTable('ads').set({ status: 'DELETED', ended_at: ad.row.ended_at ?? now, updated_at: now }).where('id', '=', ad.row.id).execute();
+        return { slug: ad.row.slug, status: 'DELETED' as const };
+      });
+    },
+  );
+};
+export default deleteAdRoute;

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adCommandResultSchema } from '../../../domain/ad-form';
+import { slugParamsSchema } from '../../../domain/slug';
+import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
+import { requireUser } from '../auth/session.plugin';
+import { assertAllowed, withOwnedAd } from './ad-records';
+
+/** The owner takes a published ad off sale before its schedule ends (a sold instant sale, say). */
+const endAdRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/ads/:slug/end',
+    { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = app.now();
+      return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
+        assertAllowed(ad, { type: AD_DRAFT_EVENTS.END });
+        await trx.updateTable('ads').set({ status: 'ENDED', ends_at: now, ended_at: now, updated_at: now }).where('id', '=', ad.row.id).execute();
+        return { slug: ad.row.slug, status: 'ENDED' as const };
+      });
+    },
+  );
+};
+export default endAdRoute;

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adCommandResultSchema } from '../../../domain/ad-form';
+import { ERROR_CODES } from '../../../domain/errors';
+import { slugParamsSchema } from '../../../domain/slug';
+import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
+import { AppError } from '../../errors';
+import { requireUser } from '../auth/session.plugin';
+import { assertAllowed, spendAdCredit, withOwnedAd } from './ad-records';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Puts an ended ad on sale again for one credit, as a new round starting now that runs as long as
+ * the last one did; offers of the last round stay with it.
+ */
+const repostAdRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/ads/:slug/repost',
+    { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = app.now();
+      return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
+        const { row } = ad;
+        if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
+        assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
+        await spendAdCredit(trx, user.id, now);
+        // A tender ended early by its owner still gets at least a day on its repost.
+        const lastRunMs = row.auction_duration_ms ?? (row.ends_at !== null && row.starts_at !== null ? Math.max(row.ends_at - row.starts_at, DAY_MS) : null);
+        await trx
+          .updateTable('ads')
+          .set((eb) => ({
+            status: 'PUBLISHED',
+            round: eb('round', '+', 1),
+            starts_now: 1,
+            starts_at: now,
+            ends_at: lastRunMs === null ? null : now + lastRunMs,
+            published_at: now,
+            ended_at: null,
+            bid_count: 0,
+            updated_at: now,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        return { slug: row.slug, status: 'PUBLISHED' as const };
+      });
+    },
+  );
+};
+export default repostAdRoute;

@@ -1,0 +1,132 @@
+import { Box, Center, HStack, IconButton, Image, Text } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { directionOf } from '../../../../domain/locale';
+import { IMAGE_VARIANTS, type MediaItem, mediaUrl } from '../../../../domain/media';
+import { CategoryIcon } from '../../../lib/ui/category-icon';
+import { useLocale } from '../../../lib/use-locale';
+
+const THUMB_SIZE = 64;
+
+/** The height a variant of this picture has at `width`, from the original's proportions (4:3 when unknown). */
+function heightAt(image: MediaItem, width: number): number {
+  return image.width && image.height ? Math.round((width * image.height) / image.width) : Math.round((width * 3) / 4);
+}
+
+/**
+ * The ad's pictures, main one first: a large view, arrows (and the keyboard's arrow keys, which
+ * follow the reading direction), and a strip of thumbnails to jump to any of them.
+ */
+export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]; title: string; categoryIcon: string }) {
+  const { t } = useTranslation('ads');
+  const rtl = directionOf(useLocale()) === 'rtl';
+  const [index, setIndex] = useState(0);
+
+  if (images.length === 0) {
+    return (
+      <Center bg="colorPalette.subtle" color="colorPalette.fg" borderRadius="l3" aspectRatio={4 / 3} data-testid="gallery-empty">
+        <CategoryIcon name={categoryIcon} size={96} />
+      </Center>
+    );
+  }
+
+  const count = images.length;
+  const shown = images[Math.min(index, count - 1)]!;
+  const go = (step: number) => setIndex((current) => (current + step + count) % count);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key === forward) go(1);
+    else if (event.key === backward) go(-1);
+    else if (event.key === 'Home') setIndex(0);
+    else if (event.key === 'End') setIndex(count - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <Box role="region" aria-roledescription={t('gallery.roleDescription')} aria-label={t('gallery.label', { title })} data-testid="gallery">
+      <Box
+        position="relative"
+        bg="bg.muted"
+        borderRadius="l3"
+        overflow="hidden"
+        aspectRatio={4 / 3}
+        tabIndex={count > 1 ? 0 : undefined}
+        onKeyDown={count > 1 ? onKeyDown : undefined}
+        focusRing="outside"
+      >
+        <Image
+          key={shown.id}
+          src={mediaUrl(shown.id, 'large')}
+          alt={t('gallery.imageAlt', { title, position: Math.min(index, count - 1) + 1, total: count })}
+          htmlWidth={IMAGE_VARIANTS.large}
+          htmlHeight={heightAt(shown, IMAGE_VARIANTS.large)}
+          w="full"
+          h="full"
+          objectFit="contain"
+          data-testid="gallery-image"
+        />
+        {count > 1 ? (
+          <>
+            <IconButton
+              aria-label={t('gallery.previous')}
+              onClick={() => go(-1)}
+              position="absolute"
+              top="50%"
+              transform="translateY(-50%)"
+              insetInlineStart="2"
+              rounded="full"
+              variant="surface"
+              size="sm"
+            >
+              {rtl ? <ChevronRight aria-hidden /> : <ChevronLeft aria-hidden />}
+            </IconButton>
+            <IconButton
+              aria-label={t('gallery.next')}
+              onClick={() => go(1)}
+              position="absolute"
+              top="50%"
+              transform="translateY(-50%)"
+              insetInlineEnd="2"
+              rounded="full"
+              variant="surface"
+              size="sm"
+            >
+              {rtl ? <ChevronLeft aria-hidden /> : <ChevronRight aria-hidden />}
+            </IconButton>
+            <Text position="absolute" bottom="2" insetInlineEnd="2" px="2" py="0.5" fontSize="xs" bg="blackAlpha.700" color="white" borderRadius="l2" aria-live="polite">
+              {t('gallery.position', { position: Math.min(index, count - 1) + 1, total: count })}
+            </Text>
+          </>
+        ) : null}
+      </Box>
+      {count > 1 ? (
+        <HStack as="ul" gap="2" mt="2" overflowX="auto" py="1" px="0.5" listStyleType="none" aria-label={t('gallery.thumbnails')}>
+          {images.map((image, position) => (
+            <li key={image.id}>
+              <Box
+                as="button"
+                display="block"
+                flexShrink={0}
+                borderRadius="l2"
+                overflow="hidden"
+                borderWidth="2px"
+                borderColor={position === index ? 'colorPalette.solid' : 'transparent'}
+                opacity={position === index ? 1 : 0.75}
+                _hover={{ opacity: 1 }}
+                focusRing="outside"
+                aria-label={t('gallery.show', { position: position + 1, total: count })}
+                aria-current={position === index ? 'true' : undefined}
+                onClick={() => setIndex(position)}
+              >
+                <Image src={mediaUrl(image.id, 'thumb')} alt="" loading="lazy" htmlWidth={THUMB_SIZE} htmlHeight={THUMB_SIZE} w={`${THUMB_SIZE}px`} h={`${THUMB_SIZE}px`} objectFit="cover" />
+              </Box>
+            </li>
+          ))}
+        </HStack>
+      ) : null}
+    </Box>
+  );
+}

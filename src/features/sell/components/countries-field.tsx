@@ -1,0 +1,80 @@
+import { Badge, Checkbox, Field, Fieldset, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useCountries } from '../../../lib/catalog';
+import { useFieldErrorText } from '../../../lib/ui/form-error';
+import { useLocale } from '../../../lib/use-locale';
+import type { AdFormApi } from '../utils/ad-form-values';
+import { RequiredMark } from './ad-form-fields';
+
+/**
+ * The countries the ad is offered in, in the order chosen: the first one's currency prices the ad
+ * and its city is where the item is, so a new first country asks for the city again.
+ */
+export function CountriesField({ form }: { form: AdFormApi }) {
+  const { t } = useTranslation('sell');
+  const locale = useLocale();
+  const errorText = useFieldErrorText();
+  const countries = useCountries();
+  const { control, setValue } = form;
+  const { field: { ref: countriesRef, ...countriesField }, fieldState: countriesState } = useController({ control, name: 'countryCodes' });
+  const { field: { ref: cityRef, ...cityField }, fieldState: cityState } = useController({ control, name: 'cityId' });
+  const chosen = countriesField.value;
+  const first = countries.data?.find((country) => country.code === chosen[0]);
+
+  const toggle = (code: string, checked: boolean) => {
+    const next = checked ? [...chosen.filter((candidate) => candidate !== code), code] : chosen.filter((candidate) => candidate !== code);
+    if (next[0] !== chosen[0]) setValue('cityId', '');
+    countriesField.onChange(next);
+  };
+
+  return (
+    <Stack gap="5">
+      <Fieldset.Root invalid={!!countriesState.error}>
+        <Fieldset.Legend>
+          {t('fields.countryCodes')}
+          <RequiredMark />
+        </Fieldset.Legend>
+        <Fieldset.HelperText>{t('help.countryCodes')}</Fieldset.HelperText>
+        <SimpleGrid columns={{ base: 2, sm: 3, md: 4 }} gap="3" role="group" aria-label={t('fields.countryCodes')}>
+          {countries.data?.map((country, index) => (
+            <Checkbox.Root key={country.code} checked={chosen.includes(country.code)} onCheckedChange={(event) => toggle(country.code, event.checked === true)} name="countryCodes" value={country.code} gap="2">
+              <Checkbox.HiddenInput ref={index === 0 ? countriesRef : undefined} onBlur={countriesField.onBlur} />
+              <Checkbox.Control />
+              <Checkbox.Label>
+                {country.name[locale]}
+                {country.code === chosen[0] && chosen.length > 1 ? (
+                  <Badge size="xs" ms="1.5" variant="subtle">
+                    {t('countries.first')}
+                  </Badge>
+                ) : null}
+              </Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </SimpleGrid>
+        <Fieldset.ErrorText>{errorText(countriesState.error?.message)}</Fieldset.ErrorText>
+      </Fieldset.Root>
+      <Field.Root invalid={!!cityState.error} disabled={!first} maxW={{ md: 'sm' }}>
+        <Field.Label>{first ? t('fields.cityIn', { country: first.name[locale] }) : t('fields.cityId')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            placeholder={first ? t('choose.city') : t('choose.countryFirst')}
+            ref={cityRef}
+            name={cityField.name}
+            value={cityField.value}
+            onBlur={cityField.onBlur}
+            onChange={(event) => cityField.onChange(event.target.value)}
+          >
+            {first?.cities.map((city) => (
+              <option key={city.id} value={city.id}>
+                {city.name[locale]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.ErrorText>{errorText(cityState.error?.message)}</Field.ErrorText>
+      </Field.Root>
+    </Stack>
+  );
+}
