@@ -66,7 +66,8 @@ export const adSummarySchema = z.object({
   price: nullableAmount,
   openingAmount: nullableAmount,
   instantPurchaseAmount: nullableAmount,
-  shippingType: z.enum(SHIPPING_TYPES),
+  /** Null for tenders, which ask for no shipping. */
+  shippingType: z.enum(SHIPPING_TYPES).nullable(),
   countryCode: z.string(),
   city: localizedNameSchema.nullable(),
   category: localizedNameSchema,

@@ -13,6 +13,20 @@ function codeForStatus(status: number): ErrorCode {
   return status >= 400 && status < 500 ? ERROR_CODES.VALIDATION_FAILED : ERROR_CODES.INTERNAL;
 }
 
+/**
+ * A body's validation issues as per-field codes keyed by the field's dotted path (`keywords.2`),
+ * less a wrapping object's name when the fields travel inside one (`fields.price` -> `price`).
+ */
+export function refusedFields(issues: readonly { instancePath: string; message?: string }[], wrapper?: string): Record<string, ErrorCode> {
+  const fields: Record<string, ErrorCode> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '');
+    const key = (wrapper && path.startsWith(`${wrapper}/`) ? path.slice(wrapper.length + 1) : path).replace(/\//g, '.') || '_';
+    fields[key] ??= isErrorCode(issue.message) ? issue.message : ERROR_CODES.VALIDATION_FAILED;
+  }
+  return fields;
+}
+
 /** Every API error leaves in one shape, `{ error: { code, message, fields? } }`, in the visitor's language. */
 export default fp(
   async (app) => {
@@ -28,12 +42,7 @@ export default fp(
         return send(error.code, error.statusCode, error.fields);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields: Record<string, ErrorCode> = {};
-        for (const issue of error.validation) {
-          const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-          fields[key] ??= isErrorCode(issue.message) ? issue.message : ERROR_CODES.VALIDATION_FAILED;
-        }
-        return send(ERROR_CODES.VALIDATION_FAILED, ERROR_STATUS.VALIDATION_FAILED, fields);
+        return send(ERROR_CODES.VALIDATION_FAILED, ERROR_STATUS.VALIDATION_FAILED, refusedFields(error.validation));
       }
       const statusCode = (error as { statusCode?: unknown }).statusCode;
       const status = typeof statusCode === 'number' ? statusCode : 500;

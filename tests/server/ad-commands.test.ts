@@ -684,6 +684,10 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
       expect(edit.json().error.code).toBe('AD_ACTION_NOT_ALLOWED');
       expect((await updateAd(seller, slug, fields, true)).json().error.code).toBe('AD_ACTION_NOT_ALLOWED');
 
+      // Reposted, an instant sale is a standing offer again, with no end.
+      expect((await command(slug, 'repost')).statusCode).toBe(200);
+      expect(await myAd(seller, slug)).toMatchObject({ status: 'PUBLISHED', endsAt: null });
+
       const draft = (await createAd(seller, 'INSTANT_SALE', { title: 'Not yet' }, false)).json().slug as string;
       expect((await command(draft, 'end')).json().error.code).toBe('AD_ACTION_NOT_ALLOWED');
       expect((await command(draft, 'repost')).json().error.code).toBe('AD_ACTION_NOT_ALLOWED');
@@ -725,6 +729,7 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
 
     it('reposts an ended ad only with a credit left', async () => {
       const { slug } = await publishedAd(seller, 'PRIVATE_TENDER');
+      const planned = await myAd(seller, slug);
       expect((await command(slug, 'end')).statusCode).toBe(200);
       await setCredits(seller.userId, 0);
       expect((await myAd(seller, slug))?.actions).toEqual(actions(false, false, false, false, true));
@@ -736,8 +741,8 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
       await setCredits(seller.userId, 1);
       const reposted = await command(slug, 'repost');
       expect(reposted.statusCode, reposted.body).toBe(200);
-      // A tender ended early still gets at least a day on its repost.
-      expect(await myAd(seller, slug)).toMatchObject({ status: 'PUBLISHED', startsAt: clock.now, endsAt: clock.now + DAY_MS });
+      // A tender ended early runs as long as it was meant to on its repost.
+      expect(await myAd(seller, slug)).toMatchObject({ status: 'PUBLISHED', startsAt: clock.now, endsAt: clock.now + planned!.endsAt! - planned!.startsAt! });
       expect((await myAds(seller)).adCredits).toBe(0);
       await setCredits(seller.userId, 50);
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Kysely, Transaction } from 'kysely';
+import { asksFor } from '../../../domain/ad-form';
 import { slugify } from '../../../domain/slug';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import type { Database } from '../schema';
@@ -128,7 +129,7 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
         condition: ad.condition,
         currency,
         price: minor(ad.price),
-        shipping_type: ad.shipping,
+        shipping_type: asksFor(ad.type, 'shippingType') ? ad.shipping : null,
         shipping_fee: minor(ad.shippingFee),
         opening_amount: minor(ad.openingAmount),
         on_back_price: minor(ad.onBackPrice),

@@ -16,11 +16,12 @@ import {
   type OwnedAd,
   scheduleOf,
 } from '../../../domain/ad-form';
-import { ERROR_CODES, type ErrorCode, isErrorCode } from '../../../domain/errors';
+import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import type { MediaItem, MediaKind } from '../../../domain/media';
 import { AD_DRAFT_EVENTS, type AdDraftEvent, adLifecycleStateOf } from '../../../machines/ad-draft.machine';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import { refusedFields } from '../../plugins/errors';
 import { attachedMedia, countriesOfAd } from './ads.repository';
 
 export type AdRow = Selectable<AdTable>;
@@ -45,7 +46,7 @@ export function storedFieldsOf(ad: AdRow, media: readonly MediaItem[], countryCo
     documentIds: ofKind('DOCUMENT'),
     price: ad.price,
     negotiable: ad.negotiable === 1,
-    shippingType: asksFor(ad.type as AdType, 'shippingType') ? (ad.shipping_type as ShippingType | null) : null,
+    shippingType: ad.shipping_type as ShippingType | null,
     shippingFee: ad.shipping_fee,
     returnable: ad.returnable === 1,
     openingAmount: ad.opening_amount,
@@ -82,7 +83,7 @@ function columnsOf(type: AdType, input: AdInput, currency: string, ownerCountry:
     negotiable: flag(fields.negotiable),
     // Buyers' cards and filters read every published ad's shipping; a tender ships nothing, so it
     // reads as free, the way the seeded tenders do, and the form never shows it.
-    shipping_type: asksFor(type, 'shippingType') ? (fields.shippingType ?? null) : ('FREE' satisfies ShippingType),
+    shipping_type: fields.shippingType ?? null,
     shipping_fee: fields.shippingType === 'PAID' ? (fields.shippingFee ?? null) : null,
     returnable: flag(fields.returnable),
     opening_amount: fields.openingAmount ?? null,
@@ -109,12 +110,7 @@ function refuse(issues: readonly AdFieldIssue[]): never {
  * named by the field alone, as the rules' refusals are, so the form puts each on its own field.
  */
 export function adBodyRefusal(errors: readonly FastifySchemaValidationError[]): AppError {
-  const fields: Record<string, ErrorCode> = {};
-  for (const issue of errors) {
-    const key = issue.instancePath.replace(/^\/(fields\/)?/, '').replace(/\//g, '.') || '_';
-    fields[key] ??= isErrorCode(issue.message) ? issue.message : ERROR_CODES.VALIDATION_FAILED;
-  }
-  return new AppError(ERROR_CODES.VALIDATION_FAILED, fields);
+  return new AppError(ERROR_CODES.VALIDATION_FAILED, refusedFields(errors, 'fields'));
 }
 
 /**

@@ -40,7 +40,7 @@ export function toAdSummary(row: SummaryRow): AdSummary {
     price: row.price,
     openingAmount: row.opening_amount,
     instantPurchaseAmount: row.instant_purchase_amount,
-    shippingType: row.shipping_type as ShippingType,
+    shippingType: row.shipping_type as ShippingType | null,
     countryCode: row.country_code,
     city: optionalName(row.city_ar, row.city_en),
     category: { ar: row.category_ar, en: row.category_en },

@@ -16,7 +16,8 @@ const endAdRoute: FastifyPluginAsync = async (app) => {
       const now = app.now();
       return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
         assertAllowed(ad, { type: AD_DRAFT_EVENTS.END });
-        await trx.updateTable('ads').set({ status: 'ENDED', ends_at: now, ended_at: now, updated_at: now }).where('id', '=', ad.row.id).execute();
+        // The planned end stays: a repost runs as long as the ad was meant to.
+        await trx.updateTable('ads').set({ status: 'ENDED', ended_at: now, updated_at: now }).where('id', '=', ad.row.id).execute();
         return { slug: ad.row.slug, status: 'ENDED' as const };
       });
     },

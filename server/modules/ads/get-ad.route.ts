@@ -16,7 +16,9 @@ const getAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/ads/:slug',
     { schema: { params: slugParamsSchema, response: { 200: adDetailSchema } } },
-    async (request) => {
+    async (request, reply) => {
+      // A bare 410 is kept by browsers for good, and an ended ad can be reposted: never store the answer.
+      reply.header('Cache-Control', 'no-store');
       const found = await findAdDetail(app.db, request.params.slug);
       const isOwner = found !== undefined && found.ownerId === request.user?.id;
       if (!found || (found.ad.status === 'DRAFT' && !isOwner)) throw new AppError(ERROR_CODES.NOT_FOUND);

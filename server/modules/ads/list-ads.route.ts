@@ -66,11 +66,15 @@ const listAdsRoute: FastifyPluginAsync = async (app) => {
       const { sort, page, pageSize } = request.query;
       const now = app.now();
       const query = narrowed(selectPublishedAds(app.db, now), request.query, app.dialect, now);
-      const [rows, counted] = await Promise.all([
-        ordered(query, sort).limit(pageSize).offset((page - 1) * pageSize).execute(),
-        query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toAdSummary), total: Number(counted.total), page, pageSize };
+      // The total rides along with the page (a window over every match, counted before the limit),
+      // so the matches are found once; only a page past the end needs a count of its own.
+      const rows = await ordered(query, sort)
+        .select((eb) => eb.fn.countAll<number>().over().as('total'))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      const total = rows[0]?.total ?? (page > 1 ? (await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total : 0);
+      return { items: rows.map(toAdSummary), total: Number(total), page, pageSize };
     },
   );
 };

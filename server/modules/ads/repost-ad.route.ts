@@ -8,8 +8,6 @@ import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
 import { assertAllowed, spendAdCredit, withOwnedAd } from './ad-records';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Puts an ended ad on sale again for one credit, as a new round starting now that runs as long as
  * the last one did; offers of the last round stay with it.
@@ -26,8 +24,9 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
         if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
         assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
         await spendAdCredit(trx, user.id, now);
-        // A tender ended early by its owner still gets at least a day on its repost.
-        const lastRunMs = row.auction_duration_ms ?? (row.ends_at !== null && row.starts_at !== null ? Math.max(row.ends_at - row.starts_at, DAY_MS) : null);
+        // As long as it was meant to run: an auction its duration, a tender from its start to its planned
+        // end; an instant sale has no end.
+        const lastRunMs = row.auction_duration_ms ?? (row.ends_at !== null && row.starts_at !== null ? row.ends_at - row.starts_at : null);
         await trx
           .updateTable('ads')
           .set((eb) => ({

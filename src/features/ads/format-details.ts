@@ -6,10 +6,11 @@ const numberingLocale = (locale: Locale) => (locale === 'ar' ? 'ar-u-nu-latn' : 
 
 /**
  * A moment in the visitor's own time zone: the date as everywhere on the site, the time of day,
- * and, where a schedule matters, the zone's name so a buyer abroad knows whose clock it is.
+ * and, where a schedule matters, the zone's offset (GMT+3, غرينتش+3: never Intl's Latin `UTC` on an
+ * Arabic page) so a buyer abroad knows whose clock it is.
  */
 export function formatDateTime(timestamp: number, locale: Locale, { withZone = false } = {}): string {
-  const time = new Intl.DateTimeFormat(numberingLocale(locale), { hour: 'numeric', minute: '2-digit', timeZoneName: withZone ? 'short' : undefined }).format(timestamp);
+  const time = new Intl.DateTimeFormat(numberingLocale(locale), { hour: 'numeric', minute: '2-digit', timeZoneName: withZone ? 'shortOffset' : undefined }).format(timestamp);
   return `${formatDate(timestamp)} ${time}`;
 }
 

@@ -2,7 +2,7 @@ import { Badge, Box, Card, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/r
 import { Clock, Gavel, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { adPhaseOf, type AdSummary, isAuctionType, isTenderType } from '../../../../domain/ad';
+import { adPhaseOf, type AdSummary, isAuctionType } from '../../../../domain/ad';
 import { pathTo } from '../../../../domain/routes';
 import { useNow } from '../../../lib/countdown';
 import { useLocale } from '../../../lib/use-locale';
@@ -65,7 +65,7 @@ export function AdCard({ ad }: { ad: AdSummary }) {
               <Text>{t('card.bids', { count: ad.bidCount })}</Text>
             </HStack>
           ) : null}
-          {ad.shippingType === 'FREE' && !isTenderType(ad.type) ? (
+          {ad.shippingType === 'FREE' ? (
             <Badge size="sm" variant="surface" colorPalette="green" alignSelf="start">
               {t('card.freeShipping')}
             </Badge>

@@ -73,9 +73,9 @@ function UploadList({ uploads }: { uploads: ReturnType<typeof useUploads> }) {
                 {errorText(entry.refusal)}
               </Text>
             ) : (
-              <Progress.Root value={Math.round(entry.progress * 100)} size="sm" aria-label={t('media.uploading', { name: entry.name })}>
+              <Progress.Root value={Math.round(entry.progress * 100)} size="sm">
                 <HStack gap="3">
-                  <Progress.Track flex="1">
+                  <Progress.Track flex="1" aria-label={t('media.uploading', { name: entry.name })}>
                     <Progress.Range />
                   </Progress.Track>
                   <Progress.ValueText fontSize="xs" minW="9" />
