@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { lastCodeSentTo, signInThroughApi, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+import { lastCodeSentTo, signInThroughApi, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
 
 /** What the person reads on the pages, word for word as the issue and the locales say it. */
 const WORDS = {
@@ -154,27 +154,7 @@ const NEWCOMERS: Record<Language, Newcomer> = {
 /** The Saudi national part of international digits: what is typed beside the +966 dial code. */
 const nationalPart = (phone: string) => phone.replace(/^966/, '');
 
-/** A refusal a test provokes on purpose: its status and the API path that answers it (a pattern where the path holds an id). */
-interface Provoked {
-  status: number;
-  path: string | RegExp;
-}
-
 const CODE_CHECK_PATH = /^\/api\/auth\/verifications\/[^/]+\/verify$/;
-
-/**
- * Chromium logs every refused API call as a console error naming its URL. A refusal the test provokes
- * on purpose (and checks on the page) is no problem; any other console error or refusal still is.
- */
-function unexpected(problems: string[], provoked: Provoked[]): string[] {
-  return problems.filter((problem) => {
-    const refusal = /^console: Failed to load resource: the server responded with a status of (\d+) .* at (\S+)$/.exec(problem);
-    if (!refusal) return true;
-    const status = Number(refusal[1]);
-    const pathname = new URL(refusal[2]!).pathname;
-    return !provoked.some((expected) => expected.status === status && (typeof expected.path === 'string' ? pathname === expected.path : expected.path.test(pathname)));
-  });
-}
 
 /** Waits for the page's requests (countries, translations) to settle, then lists foreign words. */
 async function expectAllInLanguage(page: Page, language: Language, where: string) {

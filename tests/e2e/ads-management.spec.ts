@@ -1,9 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };
+import arCommon from '../../locales/ar/common.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import arSell from '../../locales/ar/sell.json' with { type: 'json' };
 import enAds from '../../locales/en/ads.json' with { type: 'json' };
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
@@ -11,8 +13,8 @@ import { apiWrite, csrfHeaders, signInThroughApi, unexpected, untranslatedText, 
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
-  ar: { sell: arSell, ads: arAds, errors: arErrors },
-  en: { sell: enSell, ads: enAds, errors: enErrors },
+  ar: { sell: arSell, ads: arAds, errors: arErrors, common: arCommon },
+  en: { sell: enSell, ads: enAds, errors: enErrors, common: enCommon },
 } satisfies Record<Language, unknown>;
 type Words = (typeof LOCALES)[Language];
 
@@ -103,7 +105,7 @@ const cardTitles = (page: Page) => page.getByTestId('ad-card').getByRole('link')
 
 for (const language of ['ar', 'en'] as Language[]) {
   const words = LOCALES[language];
-  const { sell, ads, errors } = words;
+  const { sell, ads, errors, common } = words;
   const seller = SELLERS[language];
 
   test.describe(`ad management in ${language}`, () => {
@@ -163,8 +165,8 @@ for (const language of ['ar', 'en'] as Language[]) {
         const dialog = page.getByRole('alertdialog', { name: sell.myAds.confirmEnd.title });
         await expect(dialog).toContainText(sell.myAds.confirmEnd.text);
         // The harmless choice has the focus, so Enter cannot end an ad by accident.
-        await expect(dialog.getByRole('button', { name: sell.confirm.cancel, exact: true })).toBeFocused();
-        await dialog.getByRole('button', { name: sell.confirm.cancel, exact: true }).click();
+        await expect(dialog.getByRole('button', { name: common.actions.keep, exact: true })).toBeFocused();
+        await dialog.getByRole('button', { name: common.actions.keep, exact: true }).click();
         await expect(dialog).toBeHidden();
         await expectTabCounts(page, words, { published: published + 1, drafts: 0, ended: 0 });
 

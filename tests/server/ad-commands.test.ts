@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterInput, Verification } from '../../domain/account';
 import { AD_TYPES, type AdDetail, type AdList, type AdType } from '../../domain/ad';
 import type { AdActions, AdInput, MyAds, OwnedAd } from '../../domain/ad-form';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import type { MediaItem } from '../../domain/media';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
@@ -80,28 +79,8 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
 
   const setCredits = (userId: string, credits: number) => t.app.db.updateTable('subscriptions').set({ ad_credits_remaining: credits }).where('user_id', '=', userId).execute();
 
-  /** Posts one multipart part named `file`, the way the browser's FormData does. */
-  function postFile(browser: TestBrowser, name: string, bytes: Buffer) {
-    const boundary = `----souq-${randomUUID()}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/media',
-      payload,
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        cookie: [...browser.cookies].map(([cookieName, value]) => `${cookieName}=${value}`).join('; '),
-        [CSRF_HEADER]: browser.cookies.get(CSRF_COOKIE) ?? '',
-      },
-    });
-  }
-
   async function upload(browser: TestBrowser, name: string, bytes: Buffer): Promise<MediaItem> {
-    const response = await postFile(browser, name, bytes);
+    const response = await browser.upload('/api/media', { name, bytes });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as MediaItem;
   }
@@ -536,7 +515,7 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
         await visitor.delete(path(draftSlug)),
         await visitor.get('/api/my/ads'),
         await visitor.get(`/api/my/ads/${encodeURIComponent(draftSlug)}`),
-        await postFile(visitor, 'photo.pdf', PDF),
+        await visitor.upload('/api/media', { name: 'photo.pdf', bytes: PDF }),
       ];
       for (const response of attempts) {
         expect(response.statusCode, response.body).toBe(401);

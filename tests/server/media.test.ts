@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import { IMAGE_VARIANTS, type MediaItem, mediaUrl } from '../../domain/media';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
@@ -30,30 +29,8 @@ describe(`media uploads on ${testDialect}`, () => {
   });
   afterAll(async () => t.close());
 
-  /** Posts one multipart part the way a browser's FormData does, with the browser's cookies and token. */
-  async function upload(browser: TestBrowser, name: string, bytes: Buffer, options: { field?: string; locale?: 'ar' | 'en' } = {}) {
-    const boundary = `----souq-${randomUUID()}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const cookies = new Map(browser.cookies);
-    if (options.locale) cookies.set('locale', options.locale);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/media',
-      payload,
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        cookie: [...cookies].map(([cookieName, value]) => `${cookieName}=${value}`).join('; '),
-        [CSRF_HEADER]: browser.cookies.get(CSRF_COOKIE) ?? '',
-      },
-    });
-  }
-
   async function uploaded(name: string, bytes: Buffer): Promise<MediaItem> {
-    const response = await upload(seller, name, bytes);
+    const response = await seller.upload('/api/media', { name, bytes });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as MediaItem;
   }
@@ -124,7 +101,7 @@ describe(`media uploads on ${testDialect}`, () => {
   it('refuses a file of any other kind, whatever its name says, in the visitor language', async () => {
     const text = Buffer.from('just some text, not a picture\n');
     for (const locale of ['ar', 'en'] as const) {
-      const response = await upload(seller, 'x.jpg', text, { locale });
+      const response = await seller.upload('/api/media', { name: 'x.jpg', bytes: text, locale });
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ error: { code: 'UNSUPPORTED_FILE_TYPE', message: (locale === 'ar' ? arErrors : enErrors).UNSUPPORTED_FILE_TYPE } });
     }
@@ -133,7 +110,7 @@ describe(`media uploads on ${testDialect}`, () => {
   it('refuses an image that cannot be decoded, and stores nothing for it', async () => {
     const before = await t.app.db.selectFrom('media').select('id').execute();
     const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 0x5a)]);
-    const response = await upload(seller, 'broken.jpg', corrupt);
+    const response = await seller.upload('/api/media', { name: 'broken.jpg', bytes: corrupt });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('FILE_UNREADABLE');
     expect(await t.app.db.selectFrom('media').select('id').execute()).toHaveLength(before.length);
@@ -148,7 +125,7 @@ describe(`media uploads on ${testDialect}`, () => {
 
   it('refuses an image over 10 MB with the image limit in the message', async () => {
     const huge = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(11 * MEGABYTE)]);
-    const response = await upload(seller, 'huge.png', huge);
+    const response = await seller.upload('/api/media', { name: 'huge.png', bytes: huge });
     expect(response.statusCode).toBe(413);
     const { error } = response.json() as { error: { code: string; message: string } };
     expect(error.code).toBe('IMAGE_TOO_LARGE');
@@ -204,10 +181,10 @@ describe(`media uploads on ${testDialect}`, () => {
 
   it('takes uploads from signed-in people only, as a part named file', async () => {
     const visitor = new TestBrowser(t.app);
-    const refused = await upload(visitor, 'doc.pdf', PDF);
+    const refused = await visitor.upload('/api/media', { name: 'doc.pdf', bytes: PDF });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error.code).toBe('UNAUTHENTICATED');
-    const misnamed = await upload(seller, 'doc.pdf', PDF, { field: 'attachment' });
+    const misnamed = await seller.upload('/api/media', { name: 'doc.pdf', bytes: PDF, field: 'attachment' });
     expect(misnamed.statusCode).toBe(400);
     expect(misnamed.json().error.fields).toEqual({ file: 'REQUIRED' });
   });

@@ -2,25 +2,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../domain/auth';
+import { mockFetch, renderWithProviders, standInForResizeObserver } from './render-with-providers';
 
-// The API client binds fetch when its module loads, so the stand-in must be there first.
-const fetchMock = vi.hoisted(() => {
-  const mock = vi.fn<typeof fetch>();
-  globalThis.fetch = mock;
-  return mock;
-});
-// The refusal shows in a tooltip, which measures itself; jsdom has nothing to measure with.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+const fetchMock = mockFetch();
+// The refusal shows in a tooltip.
+standInForResizeObserver();
 
 const { FavoriteButton } = await import('../../src/features/ads/components/favorite-button');
 const { sessionQueryOptions } = await import('../../src/lib/session');
-const { renderWithProviders } = await import('./render-with-providers');
 
 const sara: SessionUser = { id: 'u1', slug: 'sara-1', fullName: 'Sara Ali', email: 'sara@example.com' };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -7,20 +7,11 @@ import type { SessionUser } from '../../domain/auth';
 import type { OwnedAd } from '../../domain/ad-form';
 import type { Category, Country } from '../../domain/catalog';
 import { pathTo, ROUTES } from '../../domain/routes';
+import { mockFetch, renderWithProviders, standInForResizeObserver } from './render-with-providers';
 
-// The API client binds fetch when its module loads, so the stand-in must be there first.
-const fetchMock = vi.hoisted(() => {
-  const mock = vi.fn<typeof fetch>();
-  globalThis.fetch = mock;
-  return mock;
-});
-
-// jsdom has no ResizeObserver; the description's textarea grows with its text through one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+const fetchMock = mockFetch();
+// The description's textarea grows with its text.
+standInForResizeObserver();
 
 const { default: CreateSaleOfTypePage } = await import('../../src/features/sell/pages/create-sale-of-type-page');
 const { default: AdEditPage } = await import('../../src/features/sell/pages/ad-edit-page');
@@ -28,7 +19,6 @@ const { categoriesQueryOptions, countriesQueryOptions } = await import('../../sr
 const { sessionQueryOptions } = await import('../../src/lib/session');
 const { ownedAdQueryOptions } = await import('../../src/features/sell/api/get-owned-ad');
 const { fileRefusal } = await import('../../src/features/sell/utils/upload-checks');
-const { renderWithProviders } = await import('./render-with-providers');
 
 const SAUDI_ARABIA: Country = { code: 'SA', dialCode: '966', currency: 'SAR', name: { ar: 'السعودية', en: 'Saudi Arabia' }, cities: [{ id: 101, name: { ar: 'الرياض', en: 'Riyadh' } }] };
 const CARS: Category = {

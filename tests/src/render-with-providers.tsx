@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { vi } from 'vitest';
 import common from '../../locales/en/common.json';
 import errors from '../../locales/en/errors.json';
 import { system } from '../../src/lib/theme';
@@ -20,4 +21,20 @@ export async function renderWithProviders(ui: ReactNode, { queryClient = new Que
     </ChakraProvider>,
   );
   return { ...view, queryClient };
+}
+
+/** A stand-in for fetch. Call it before importing app code: the API client binds fetch when its module loads. */
+export function mockFetch() {
+  const mock = vi.fn<typeof fetch>();
+  globalThis.fetch = mock;
+  return mock;
+}
+
+/** jsdom has no ResizeObserver; tooltips and growing textareas measure themselves through one. */
+export function standInForResizeObserver() {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }

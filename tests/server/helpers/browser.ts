@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../domain/auth';
 import type { Locale } from '../../../domain/locale';
@@ -23,9 +24,17 @@ export class TestBrowser {
 
   private readonly ip: string;
 
-  async request(method: InjectOptions['method'], url: string, payload?: unknown, options: { csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+  /** `locale` sends this one request in another language; `contentType` is for a body that is not JSON. */
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    options: { csrf?: boolean; locale?: Locale; contentType?: string } = {},
+  ): Promise<LightMyRequestResponse> {
+    const cookies = options.locale ? new Map([...this.cookies, ['locale', options.locale]]) : this.cookies;
+    const headers: Record<string, string> = { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
     if (method !== 'GET' && options.csrf !== false) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
+    if (options.contentType) headers['content-type'] = options.contentType;
     const response = await this.app.inject({ method, url, headers, remoteAddress: this.ip, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
@@ -39,6 +48,17 @@ export class TestBrowser {
   post = (url: string, payload?: unknown, options?: { csrf?: boolean }) => this.request('POST', url, payload, options);
   patch = (url: string, payload?: unknown) => this.request('PATCH', url, payload);
   delete = (url: string, payload?: unknown) => this.request('DELETE', url, payload);
+
+  /** Posts one file as a multipart part named `field` (`file` unless told), the way the page's FormData does. */
+  upload(url: string, file: { name: string; bytes: Buffer; field?: string; locale?: Locale }): Promise<LightMyRequestResponse> {
+    const boundary = `----souq-${randomUUID()}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.request('POST', url, payload, { locale: file.locale, contentType: `multipart/form-data; boundary=${boundary}` });
+  }
 
   async signIn(email: string, password = 'demo1234'): Promise<LightMyRequestResponse> {
     const response = await this.post('/api/auth/sign-in', { method: 'email', email, password });

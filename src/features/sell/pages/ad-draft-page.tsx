@@ -8,6 +8,7 @@ import { ERROR_CODES } from '../../../../domain/errors';
 import { mediaUrl } from '../../../../domain/media';
 import { pathTo, ROUTES } from '../../../../domain/routes';
 import { useNow } from '../../../lib/countdown';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { PageHeading } from '../../../lib/ui/page-heading';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { ButtonLink } from '../../../lib/ui/router-link';
@@ -16,7 +17,6 @@ import { useDeleteAd } from '../api/delete-ad';
 import { useOwnedAd } from '../api/get-owned-ad';
 import { usePublishDraft } from '../api/publish-draft';
 import { AdCommandRefusal } from '../components/ad-command-refusal';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { OwnedAdTerms } from '../components/owned-ad-terms';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
 

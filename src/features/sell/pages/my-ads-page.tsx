@@ -10,6 +10,7 @@ import { pathTo, ROUTES } from '../../../../domain/routes';
 import { useNow } from '../../../lib/countdown';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { errorCodeOf } from '../../../lib/http';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { PageEmptyState } from '../../../lib/ui/empty-state';
 import { PageHeading } from '../../../lib/ui/page-heading';
 import { PageLoading } from '../../../lib/ui/page-loading';
@@ -22,7 +23,6 @@ import { useMyAds } from '../api/get-my-ads';
 import { usePublishDraft } from '../api/publish-draft';
 import { useRepostAd } from '../api/repost-ad';
 import { AdCommandRefusal } from '../components/ad-command-refusal';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
 
 const TABS = ['PUBLISHED', 'DRAFT', 'ENDED'] as const;

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
@@ -12,13 +12,38 @@ interface ConfirmDialogProps {
   pending: boolean;
   /** The refusal, shown inside the dialog so the person reads it where they acted. */
   refusal?: ReactNode;
+  /** Turns the confirm button off, as after a refusal that asking again cannot change. */
+  confirmDisabled?: boolean;
+  /** The harmless choice, when "keep it" says too little. */
+  cancelLabel?: string;
   testId: string;
+  /** `<testId>-confirm` unless told. */
+  confirmTestId?: string;
 }
 
 /** Asks before an action that cannot be undone (ending, deleting); the harmless choice takes the focus. */
-export function ConfirmDialog({ open, onClose, title, description, confirmLabel, onConfirm, pending, refusal, testId }: ConfirmDialogProps) {
-  const { t } = useTranslation('sell');
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending,
+  refusal,
+  confirmDisabled = false,
+  cancelLabel,
+  testId,
+  confirmTestId = `${testId}-confirm`,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
   const keepButton = useRef<HTMLButtonElement>(null);
+
+  // Disabling the confirm button drops the focus: it goes where the person can act next.
+  useEffect(() => {
+    if (confirmDisabled) keepButton.current?.focus();
+  }, [confirmDisabled]);
+
   return (
     <Dialog.Root role="alertdialog" placement="center" open={open} onOpenChange={(event) => (event.open ? undefined : onClose())} initialFocusEl={() => keepButton.current}>
       <Portal>
@@ -37,15 +62,15 @@ export function ConfirmDialog({ open, onClose, title, description, confirmLabel,
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" ref={keepButton}>
-                  {t('confirm.cancel')}
+                  {cancelLabel ?? t('actions.keep')}
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending} data-testid={`${testId}-confirm`}>
+              <Button colorPalette="red" onClick={onConfirm} loading={pending} disabled={confirmDisabled} data-testid={confirmTestId}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:actions.close')} />
+              <CloseButton size="sm" aria-label={t('actions.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
