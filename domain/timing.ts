@@ -3,3 +3,5 @@ export const BUILD_CHECK_DELAY_MS = 1000;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 /** A route change shows its progress only once it has been pending this long (SPEC.md section 2). */
 export const ROUTE_TRANSITION_DELAY_MS = 100;
+/** After an auction's end, the owner has this long to finalise the winner (SPEC.md sections 4 and 9). */
+export const FINAL_WINDOW_MS = 60_000;

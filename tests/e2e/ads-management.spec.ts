@@ -254,6 +254,9 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expect(entries).toHaveCount(2);
         for (const file of [cancelled, kept]) await expect(entries.filter({ hasText: file.name }).getByRole('progressbar')).toBeVisible();
         expect(await untranslatedText(page, language), 'uploads in progress').toEqual([]);
+        // Saving now would leave the files out of the ad: the form waits for them.
+        await expect(page.getByTestId('uploads-running')).toBeVisible();
+        for (const button of ['save-draft', 'publish']) await expect(page.getByTestId(button)).toBeDisabled();
 
         await page.getByRole('button', { name: media.cancelUpload.replace('{{name}}', cancelled.name), exact: true }).click();
         await expect(entries.filter({ hasText: cancelled.name })).toHaveCount(0);
@@ -264,6 +267,8 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expect(page.getByTestId('image-item')).toHaveCount(1);
         await expect(entries).toHaveCount(0);
         expect(await formImages(page)).toEqual({ ids: [keptId], mainId: keptId });
+        await expect(page.getByTestId('uploads-running')).toHaveCount(0);
+        for (const button of ['save-draft', 'publish']) await expect(page.getByTestId(button)).toBeEnabled();
         await page.unroute('**/api/media');
       });
 

@@ -23,6 +23,7 @@ import { CategoryFields } from './category-fields';
 import { CountriesField } from './countries-field';
 import { KeywordsField } from './keywords-field';
 import { DocumentsField, ImagesField, VideoField } from './media-fields';
+import { UploadsInFlightContext, useUploadsInFlight } from '../hooks/uploads-in-flight';
 
 interface AdFormProps {
   type: AdType;
@@ -52,6 +53,7 @@ export function AdForm({ type, ad }: AdFormProps) {
     defaultValues: ad ? adFormValuesOf(ad) : emptyAdFormValues(chosenCountry),
   });
   const { errors, submitCount, isSubmitting } = form.formState;
+  const uploads = useUploadsInFlight();
   const [countryCodes, startsNow, shippingType, intent] = useWatch({ control: form.control, name: ['countryCodes', 'startsNow', 'shippingType', 'intent'] });
   const [earliestStart] = useState(() => dateTimeInputValue(Date.now()));
   const currency = currencySymbol(currencyOf(countryCodes), locale);
@@ -79,120 +81,127 @@ export function AdForm({ type, ad }: AdFormProps) {
   const amountUnit = { unit: currency };
 
   return (
-    <form noValidate onSubmit={(event) => event.preventDefault()} data-testid="ad-form" data-type={type}>
-      <Stack gap="6">
-        <Text color="fg.muted" fontSize="sm">
-          {isPublished ? t('form.publishedNote') : t('form.requiredNote')}
-        </Text>
+    <UploadsInFlightContext.Provider value={uploads.report}>
+      <form noValidate onSubmit={(event) => event.preventDefault()} data-testid="ad-form" data-type={type}>
+        <Stack gap="6">
+          <Text color="fg.muted" fontSize="sm">
+            {isPublished ? t('form.publishedNote') : t('form.requiredNote')}
+          </Text>
 
-        <FormSection title={t('sections.item')} testId="section-item">
-          <TextField label={t('fields.title')} error={errors.title?.message} required helperText={t('help.title', { max: AD_TEXT_LIMITS.title })}>
-            <Input dir="auto" autoComplete="off" {...form.register('title')} />
-          </TextField>
-          <TextField label={t('fields.description')} error={errors.description?.message} required helperText={t('help.description', { max: AD_TEXT_LIMITS.description })}>
-            <Textarea dir="auto" rows={6} autoresize {...form.register('description')} />
-          </TextField>
-          <CategoryFields form={form} />
-          <KeywordsField form={form} />
-          <RadioChoiceField form={form} name="condition" legend={t('fields.condition')} required choices={PRODUCT_CONDITIONS.map((value) => ({ value, label: t(`conditions.${value}`) }))} />
-        </FormSection>
-
-        <FormSection title={asks('documentIds') ? t('sections.mediaAndDocuments') : t('sections.media')} testId="section-media">
-          <ImagesField form={form} />
-          {asks('videoId') ? <VideoField form={form} media={media} onStored={storeMedia} /> : null}
-          {asks('documentIds') ? <DocumentsField form={form} media={media} onStored={storeMedia} /> : null}
-        </FormSection>
-
-        <FormSection title={t('sections.where')} description={t('sections.whereDescription')} testId="section-where">
-          <CountriesField form={form} />
-        </FormSection>
-
-        <FormSection
-          title={isTenderType(type) ? t('sections.tenderTerms') : t('sections.price')}
-          description={isTenderType(type) ? undefined : t('sections.priceDescription', { currency })}
-          testId="section-price"
-        >
-          {asks('price') ? <NumberField form={form} name="price" label={t('fields.price')} required {...amountUnit} /> : null}
-          {isAuctionType(type) ? (
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <NumberField form={form} name="openingAmount" label={t('fields.openingAmount')} required helperText={t('help.openingAmount')} {...amountUnit} />
-              <NumberField form={form} name="onBackPrice" label={t('fields.onBackPrice')} helperText={t('help.onBackPrice')} {...amountUnit} />
-              {asks('instantPurchaseAmount') ? (
-                <NumberField form={form} name="instantPurchaseAmount" label={t('fields.instantPurchaseAmount')} required helperText={t('help.instantPurchaseAmount')} {...amountUnit} />
-              ) : null}
-            </SimpleGrid>
-          ) : null}
-          {asks('negotiable') ? <SwitchField form={form} name="negotiable" label={t('fields.negotiable')} helperText={t('help.negotiable')} /> : null}
-          {asks('allowDecimalBids') ? <SwitchField form={form} name="allowDecimalBids" label={t('fields.allowDecimalBids')} helperText={t('help.allowDecimalBids')} /> : null}
-          {asks('offersVisibleToSubscribers') ? (
-            <SwitchField form={form} name="offersVisibleToSubscribers" label={t('fields.offersVisibleToSubscribers')} helperText={t('help.offersVisibleToSubscribers')} />
-          ) : null}
-        </FormSection>
-
-        {asks('shippingType') ? (
-          <FormSection title={t('sections.delivery')} testId="section-delivery">
-            <RadioChoiceField form={form} name="shippingType" legend={t('fields.shippingType')} required choices={SHIPPING_TYPES.map((value) => ({ value, label: t(`shipping.${value}`) }))} />
-            {shippingType === 'PAID' ? <NumberField form={form} name="shippingFee" label={t('fields.shippingFee')} required {...amountUnit} /> : null}
-            <SwitchField form={form} name="returnable" label={t('fields.returnable')} helperText={t('help.returnable')} />
+          <FormSection title={t('sections.item')} testId="section-item">
+            <TextField label={t('fields.title')} error={errors.title?.message} required helperText={t('help.title', { max: AD_TEXT_LIMITS.title })}>
+              <Input dir="auto" autoComplete="off" {...form.register('title')} />
+            </TextField>
+            <TextField label={t('fields.description')} error={errors.description?.message} required helperText={t('help.description', { max: AD_TEXT_LIMITS.description })}>
+              <Textarea dir="auto" rows={6} autoresize {...form.register('description')} />
+            </TextField>
+            <CategoryFields form={form} />
+            <KeywordsField form={form} />
+            <RadioChoiceField form={form} name="condition" legend={t('fields.condition')} required choices={PRODUCT_CONDITIONS.map((value) => ({ value, label: t(`conditions.${value}`) }))} />
           </FormSection>
-        ) : null}
 
-        {asks('startsNow') ? (
-          <FormSection title={t('sections.schedule')} testId="section-schedule">
-            <SwitchField form={form} name="startsNow" label={t('fields.startsNow')} helperText={t('help.startsNow')} />
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              {startsNow ? null : (
-                <TextField label={t('fields.startsAt')} error={errors.startsAt?.message} required helperText={t('help.startsAt')}>
-                  <Input type="datetime-local" min={earliestStart} {...form.register('startsAt')} />
-                </TextField>
-              )}
-              {asks('endsAt') ? (
-                <TextField label={t('fields.endsAt')} error={errors.endsAt?.message} required helperText={t('help.endsAt')}>
-                  <Input type="datetime-local" min={earliestStart} {...form.register('endsAt')} />
-                </TextField>
-              ) : null}
-              {asks('auctionDurationHours') ? (
-                <NumberField
-                  form={form}
-                  name="auctionDurationHours"
-                  label={t('fields.auctionDurationHours')}
-                  unit={t('units.hours')}
-                  required
-                  helperText={t('help.auctionDurationHours', { max: AUCTION_DURATION_HOURS_MAX })}
-                />
-              ) : null}
-              {asks('subAuctionDurationMinutes') ? (
-                <NumberField form={form} name="subAuctionDurationMinutes" label={t('fields.subAuctionDurationMinutes')} unit={t('units.minutes')} required helperText={t('help.subAuctionDurationMinutes')} />
-              ) : null}
-            </SimpleGrid>
-            {asks('liveLink') ? (
-              <TextField label={t('fields.liveLink')} error={errors.liveLink?.message} required helperText={t('help.liveLink')}>
-                <Input type="url" dir="ltr" inputMode="url" autoComplete="url" {...form.register('liveLink')} />
-              </TextField>
+          <FormSection title={asks('documentIds') ? t('sections.mediaAndDocuments') : t('sections.media')} testId="section-media">
+            <ImagesField form={form} />
+            {asks('videoId') ? <VideoField form={form} media={media} onStored={storeMedia} /> : null}
+            {asks('documentIds') ? <DocumentsField form={form} media={media} onStored={storeMedia} /> : null}
+          </FormSection>
+
+          <FormSection title={t('sections.where')} description={t('sections.whereDescription')} testId="section-where">
+            <CountriesField form={form} />
+          </FormSection>
+
+          <FormSection
+            title={isTenderType(type) ? t('sections.tenderTerms') : t('sections.price')}
+            description={isTenderType(type) ? undefined : t('sections.priceDescription', { currency })}
+            testId="section-price"
+          >
+            {asks('price') ? <NumberField form={form} name="price" label={t('fields.price')} required {...amountUnit} /> : null}
+            {isAuctionType(type) ? (
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+                <NumberField form={form} name="openingAmount" label={t('fields.openingAmount')} required helperText={t('help.openingAmount')} {...amountUnit} />
+                <NumberField form={form} name="onBackPrice" label={t('fields.onBackPrice')} helperText={t('help.onBackPrice')} {...amountUnit} />
+                {asks('instantPurchaseAmount') ? (
+                  <NumberField form={form} name="instantPurchaseAmount" label={t('fields.instantPurchaseAmount')} required helperText={t('help.instantPurchaseAmount')} {...amountUnit} />
+                ) : null}
+              </SimpleGrid>
+            ) : null}
+            {asks('negotiable') ? <SwitchField form={form} name="negotiable" label={t('fields.negotiable')} helperText={t('help.negotiable')} /> : null}
+            {asks('allowDecimalBids') ? <SwitchField form={form} name="allowDecimalBids" label={t('fields.allowDecimalBids')} helperText={t('help.allowDecimalBids')} /> : null}
+            {asks('offersVisibleToSubscribers') ? (
+              <SwitchField form={form} name="offersVisibleToSubscribers" label={t('fields.offersVisibleToSubscribers')} helperText={t('help.offersVisibleToSubscribers')} />
             ) : null}
           </FormSection>
-        ) : null}
 
-        <Stack gap="4" borderTopWidth="1px" pt="6">
-          <AdCommandRefusal error={command.error} code={refusal} />
-          <HStack gap="3" wrap="wrap" justify="flex-end">
-            {isPublished ? (
-              <Button onClick={() => submitAs('publish')} loading={isSubmitting} data-testid="save-changes">
-                {t('form.saveChanges')}
-              </Button>
-            ) : (
-              <>
-                <Button variant="outline" onClick={() => submitAs('draft')} loading={isSubmitting && intent === 'draft'} disabled={isSubmitting} data-testid="save-draft">
-                  {t('form.saveDraft')}
+          {asks('shippingType') ? (
+            <FormSection title={t('sections.delivery')} testId="section-delivery">
+              <RadioChoiceField form={form} name="shippingType" legend={t('fields.shippingType')} required choices={SHIPPING_TYPES.map((value) => ({ value, label: t(`shipping.${value}`) }))} />
+              {shippingType === 'PAID' ? <NumberField form={form} name="shippingFee" label={t('fields.shippingFee')} required {...amountUnit} /> : null}
+              <SwitchField form={form} name="returnable" label={t('fields.returnable')} helperText={t('help.returnable')} />
+            </FormSection>
+          ) : null}
+
+          {asks('startsNow') ? (
+            <FormSection title={t('sections.schedule')} testId="section-schedule">
+              <SwitchField form={form} name="startsNow" label={t('fields.startsNow')} helperText={t('help.startsNow')} />
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+                {startsNow ? null : (
+                  <TextField label={t('fields.startsAt')} error={errors.startsAt?.message} required helperText={t('help.startsAt')}>
+                    <Input type="datetime-local" min={earliestStart} {...form.register('startsAt')} />
+                  </TextField>
+                )}
+                {asks('endsAt') ? (
+                  <TextField label={t('fields.endsAt')} error={errors.endsAt?.message} required helperText={t('help.endsAt')}>
+                    <Input type="datetime-local" min={earliestStart} {...form.register('endsAt')} />
+                  </TextField>
+                ) : null}
+                {asks('auctionDurationHours') ? (
+                  <NumberField
+                    form={form}
+                    name="auctionDurationHours"
+                    label={t('fields.auctionDurationHours')}
+                    unit={t('units.hours')}
+                    required
+                    helperText={t('help.auctionDurationHours', { max: AUCTION_DURATION_HOURS_MAX })}
+                  />
+                ) : null}
+                {asks('subAuctionDurationMinutes') ? (
+                  <NumberField form={form} name="subAuctionDurationMinutes" label={t('fields.subAuctionDurationMinutes')} unit={t('units.minutes')} required helperText={t('help.subAuctionDurationMinutes')} />
+                ) : null}
+              </SimpleGrid>
+              {asks('liveLink') ? (
+                <TextField label={t('fields.liveLink')} error={errors.liveLink?.message} required helperText={t('help.liveLink')}>
+                  <Input type="url" dir="ltr" inputMode="url" autoComplete="url" {...form.register('liveLink')} />
+                </TextField>
+              ) : null}
+            </FormSection>
+          ) : null}
+
+          <Stack gap="4" borderTopWidth="1px" pt="6">
+            <AdCommandRefusal error={command.error} code={refusal} />
+            {uploads.running > 0 ? (
+              <Text color="fg.muted" fontSize="sm" textAlign="end" aria-live="polite" data-testid="uploads-running">
+                {t('media.waitForUploads', { count: uploads.running })}
+              </Text>
+            ) : null}
+            <HStack gap="3" wrap="wrap" justify="flex-end">
+              {isPublished ? (
+                <Button onClick={() => submitAs('publish')} loading={isSubmitting} disabled={uploads.running > 0} data-testid="save-changes">
+                  {t('form.saveChanges')}
                 </Button>
-                <Button onClick={() => submitAs('publish')} loading={isSubmitting && intent === 'publish'} disabled={isSubmitting} data-testid="publish">
-                  {t('form.publish')}
-                </Button>
-              </>
-            )}
-          </HStack>
+              ) : (
+                <>
+                  <Button variant="outline" onClick={() => submitAs('draft')} loading={isSubmitting && intent === 'draft'} disabled={isSubmitting || uploads.running > 0} data-testid="save-draft">
+                    {t('form.saveDraft')}
+                  </Button>
+                  <Button onClick={() => submitAs('publish')} loading={isSubmitting && intent === 'publish'} disabled={isSubmitting || uploads.running > 0} data-testid="publish">
+                    {t('form.publish')}
+                  </Button>
+                </>
+              )}
+            </HStack>
+          </Stack>
         </Stack>
-      </Stack>
-    </form>
+      </form>
+    </UploadsInFlightContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import type { MediaItem, MediaKind } from '../../../../domain/media';
 import { errorCodeOf } from '../../../lib/http';
 import { uploadMedia } from '../api/upload-media';
 import { COUNT_LIMITS, fileRefusal } from '../utils/upload-checks';
+import { useReportUploadsInFlight } from './uploads-in-flight';
 
 /** A file on its way up, or one that was refused (kept in the list with its reason until dismissed). */
 export interface UploadEntry {
@@ -81,6 +82,8 @@ export function useUploads(kind: MediaKind, stored: number, onUploaded: (item: M
     remove(key);
     settle(key, null);
   };
+
+  useReportUploadsInFlight(kind, entries.filter((entry) => entry.refusal === null).length);
 
   return { entries, add, cancel, dismiss: remove };
 }
