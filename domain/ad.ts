@@ -116,11 +116,6 @@ export const adListQuerySchema = z.object({
 });
 export type AdListQuery = z.infer<typeof adListQuerySchema>;
 
-/** The price a listing filters and sorts by: what a buyer pays now, or where the bidding opens. */
-export function listedPriceOf(ad: Pick<AdSummary, 'price' | 'openingAmount'>): number | null {
-  return ad.price ?? ad.openingAmount;
-}
-
 export const sellerSchema = z.object({
   slug: z.string(),
   fullName: z.string(),

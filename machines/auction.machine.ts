@@ -137,6 +137,22 @@ function bidOf(event: AuctionEvent): AuctionBid {
   return event;
 }
 
+// Transitions that more than one state takes alike, written once so the states cannot drift apart.
+const TAKE_BID = {
+  guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isPositiveInteger', 'isWholeUnitUnlessDecimalsAllowed', 'exceedsOpeningAmount', 'exceedsHighestBid']),
+  actions: ['advanceClock', 'recordBid'],
+} as const;
+/** Sold when the reserve is met or the owner accepts less; otherwise the owner has declined. */
+const FINALISE_ROUND = [
+  { guard: and(['isByOwner', 'isReserveMetOrAccepted']), target: 'finalised', actions: ['advanceClock', 'recordFinalisation'] },
+  { guard: 'isByOwner', target: 'ended', actions: ['advanceClock', 'recordDecline'] },
+] as const;
+const OPEN_NEXT_ROUND = {
+  guard: and(['isByOwner', 'isLiveAuction', 'fitsLivePeriod']),
+  target: 'active',
+  actions: ['advanceClock', 'openNextRound'],
+} as const;
+
 /**
  * One auction's life (SPEC.md section 4, DESIGN.md section 3): scheduled until `startsAt`, bidding
  * until `endsAt`, then either ended without bids or the owner's one-minute final window, after which
@@ -260,10 +276,7 @@ export const auctionMachine = setup({
       ],
       on: {
         TICK: { actions: 'advanceClock' },
-        BID: {
-          guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isPositiveInteger', 'isWholeUnitUnlessDecimalsAllowed', 'exceedsOpeningAmount', 'exceedsHighestBid']),
-          actions: ['advanceClock', 'recordBid'],
-        },
+        BID: TAKE_BID,
         BUY_NOW: {
           guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isInstantPurchaseOpen']),
           target: 'boughtOutright',
@@ -277,44 +290,23 @@ export const auctionMachine = setup({
       on: {
         TICK: { actions: 'advanceClock' },
         // News of a bid the server received before the end can reach a client after its own countdown
-        // closed the bidding; the receipt time, not the arrival, decides (the same guard as in `active`).
-        BID: {
-          guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isPositiveInteger', 'isWholeUnitUnlessDecimalsAllowed', 'exceedsOpeningAmount', 'exceedsHighestBid']),
-          actions: ['advanceClock', 'recordBid'],
-        },
-        FINALISE: [
-          { guard: and(['isByOwner', 'isReserveMetOrAccepted']), target: 'finalised', actions: ['advanceClock', 'recordFinalisation'] },
-          { guard: 'isByOwner', target: 'ended', actions: ['advanceClock', 'recordDecline'] },
-        ],
-        START_NEXT_SUB_AUCTION: {
-          guard: and(['isByOwner', 'isLiveAuction', 'fitsLivePeriod']),
-          target: 'active',
-          actions: ['advanceClock', 'openNextRound'],
-        },
+        // closed the bidding; the receipt time, not the arrival, decides (the same transition as in `active`).
+        BID: TAKE_BID,
+        FINALISE: FINALISE_ROUND,
+        START_NEXT_SUB_AUCTION: OPEN_NEXT_ROUND,
       },
     },
     /** The window passed without a decision: the owner may still finalise, or start the next sub-auction with it. */
     awaitingFinalisation: {
       on: {
-        FINALISE: [
-          { guard: and(['isByOwner', 'isReserveMetOrAccepted']), target: 'finalised', actions: ['advanceClock', 'recordFinalisation'] },
-          { guard: 'isByOwner', target: 'ended', actions: ['advanceClock', 'recordDecline'] },
-        ],
-        START_NEXT_SUB_AUCTION: {
-          guard: and(['isByOwner', 'isLiveAuction', 'fitsLivePeriod']),
-          target: 'active',
-          actions: ['advanceClock', 'openNextRound'],
-        },
+        FINALISE: FINALISE_ROUND,
+        START_NEXT_SUB_AUCTION: OPEN_NEXT_ROUND,
       },
     },
     /** Sold to the highest bidder. Not final: a live auction carries on with its next sub-auction. */
     finalised: {
       on: {
-        START_NEXT_SUB_AUCTION: {
-          guard: and(['isByOwner', 'isLiveAuction', 'fitsLivePeriod']),
-          target: 'active',
-          actions: ['advanceClock', 'openNextRound'],
-        },
+        START_NEXT_SUB_AUCTION: OPEN_NEXT_ROUND,
       },
     },
     /** The owner declined a highest bid below the reserve. */

@@ -15,6 +15,16 @@ export function formatDate(timestamp: number): string {
   return format(timestamp, DATE_FORMAT);
 }
 
+/**
+ * A moment in the visitor's own time zone: the date as everywhere on the site, the time of day,
+ * and, where a schedule matters, the zone's offset (GMT+3, غرينتش+3: never Intl's Latin `UTC` on an
+ * Arabic page) so a buyer abroad knows whose clock it is.
+ */
+export function formatDateTime(timestamp: number, locale: Locale, { withZone = false } = {}): string {
+  const time = new Intl.DateTimeFormat(numberingLocale(locale), { hour: 'numeric', minute: '2-digit', timeZoneName: withZone ? 'shortOffset' : undefined }).format(timestamp);
+  return `${formatDate(timestamp)} ${time}`;
+}
+
 export function formatMoney(minorUnits: number, currency: string, locale: Locale): string {
   const perMajor = minorUnitsPerMajor(currency);
   return new Intl.NumberFormat(numberingLocale(locale), {
@@ -22,4 +32,13 @@ export function formatMoney(minorUnits: number, currency: string, locale: Locale
     currency,
     maximumFractionDigits: minorUnits % perMajor === 0 ? 0 : Math.log10(perMajor),
   }).format(minorUnits / perMajor);
+}
+
+const KILOBYTE = 1024;
+const MEGABYTE = KILOBYTE * 1024;
+
+/** A file's size as people read it (`2.4 MB`, at least `1 kB`), in the page's language with Latin digits. */
+export function formatFileSize(bytes: number, locale: Locale): string {
+  const [value, unit] = bytes >= MEGABYTE ? [bytes / MEGABYTE, 'megabyte'] : [Math.max(bytes / KILOBYTE, 1), 'kilobyte'];
+  return new Intl.NumberFormat(numberingLocale(locale), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }

@@ -62,16 +62,25 @@ function retryDelayMs(attempt: number, response?: Response): number {
   return Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
 }
 
+/**
+ * The refusal a response's body names (`bodyText` as received), or, for a body that is no refusal of
+ * the API (a proxy's HTML error page), a code from the status alone.
+ */
+export function refusalOf(status: number, bodyText: string, retryAfterMs: number | null = null): HttpError {
+  try {
+    const body = JSON.parse(bodyText) as { error?: { code?: unknown; fields?: Record<string, string> } } | null;
+    if (isErrorCode(body?.error?.code)) return new HttpError(status, body.error.code, body.error.fields, retryAfterMs);
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  if (status === 413) return new HttpError(status, ERROR_CODES.PAYLOAD_TOO_LARGE);
+  return new HttpError(status, status >= 500 ? ERROR_CODES.INTERNAL : ERROR_CODES.VALIDATION_FAILED);
+}
+
 async function errorFromResponse(response: Response): Promise<HttpError> {
   const retryAfterS = Number(response.headers.get('Retry-After'));
   const retryAfterMs = Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS * 1000 : null;
-  try {
-    const body = (await response.json()) as { error?: { code?: unknown; fields?: Record<string, string> } };
-    if (isErrorCode(body.error?.code)) return new HttpError(response.status, body.error.code, body.error.fields, retryAfterMs);
-  } catch {
-    // A proxy's HTML error page: fall through to a code from the status.
-  }
-  return new HttpError(response.status, response.status >= 500 ? ERROR_CODES.INTERNAL : ERROR_CODES.VALIDATION_FAILED);
+  return refusalOf(response.status, await response.text().catch(() => ''), retryAfterMs);
 }
 
 export function createHttpClient({

@@ -53,23 +53,37 @@ export function toAdSummary(row: SummaryRow): AdSummary {
   };
 }
 
-/** The files attached to an ad, images in the seller's order with the main one first. */
-export async function attachedMedia(db: Kysely<Database>, adId: string, mainImageId: string | null): Promise<MediaItem[]> {
+/** The files attached to each of the ads, in the seller's order: one query however many ads. */
+export async function mediaOfAds(db: Kysely<Database>, adIds: readonly string[]): Promise<Map<string, MediaItem[]>> {
+  const byAd = new Map(adIds.map((id): [string, MediaItem[]] => [id, []]));
+  if (adIds.length === 0) return byAd;
   const rows = await db
     .selectFrom('media')
-    .select(['id', 'kind', 'mime', 'bytes', 'width', 'height', 'original_name'])
-    .where('ad_id', '=', adId)
+    .select(['ad_id', 'id', 'kind', 'mime', 'bytes', 'width', 'height', 'original_name'])
+    .where('ad_id', 'in', adIds)
     .orderBy('position')
     .orderBy('created_at')
     .execute();
-  const items = rows.map((row) => ({ id: row.id, kind: row.kind as MediaKind, mime: row.mime, bytes: Number(row.bytes), width: row.width, height: row.height, name: row.original_name }));
+  for (const row of rows) {
+    byAd.get(row.ad_id!)?.push({ id: row.id, kind: row.kind as MediaKind, mime: row.mime, bytes: Number(row.bytes), width: row.width, height: row.height, name: row.original_name });
+  }
+  return byAd;
+}
+
+/** The files attached to an ad, images in the seller's order with the main one first. */
+export async function attachedMedia(db: Kysely<Database>, adId: string, mainImageId: string | null): Promise<MediaItem[]> {
+  const items = (await mediaOfAds(db, [adId])).get(adId)!;
   const main = items.find((item) => item.id === mainImageId);
   return main ? [main, ...items.filter((item) => item !== main)] : items;
 }
 
-export async function countriesOfAd(db: Kysely<Database>, adId: string): Promise<string[]> {
-  const rows = await db.selectFrom('ad_countries').select('country_code').where('ad_id', '=', adId).orderBy('country_code').execute();
-  return rows.map((row) => row.country_code);
+/** The countries each of the ads is offered in: one query however many ads. */
+export async function countriesOfAds(db: Kysely<Database>, adIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byAd = new Map(adIds.map((id): [string, string[]] => [id, []]));
+  if (adIds.length === 0) return byAd;
+  const rows = await db.selectFrom('ad_countries').select(['ad_id', 'country_code']).where('ad_id', 'in', adIds).orderBy('country_code').execute();
+  for (const row of rows) byAd.get(row.ad_id)?.push(row.country_code);
+  return byAd;
 }
 
 /** One ad with everything its page shows, and apart from it who owns it (never sent to buyers). */
@@ -88,7 +102,8 @@ export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<
     .where('ads.slug', '=', slug)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [media, countryCodes] = await Promise.all([attachedMedia(db, row.id, row.main_image_id), countriesOfAd(db, row.id)]);
+  const [media, countries] = await Promise.all([attachedMedia(db, row.id, row.main_image_id), countriesOfAds(db, [row.id])]);
+  const countryCodes = countries.get(row.id)!;
   return {
     id: row.id,
     ownerId: row.owner_id,

@@ -8,16 +8,17 @@ interface TextFieldProps {
   error: string | undefined;
   required?: boolean;
   readOnly?: boolean;
+  disabled?: boolean;
   helperText?: ReactNode;
-  /** The Input or Textarea itself, with its own props and `form.register(...)` spread on it. */
+  /** The Input, Textarea or select itself, with its own props and `form.register(...)` spread on it. */
   children: ReactNode;
 }
 
-/** A typed-in form field: its label (marked when required), the input, a hint, and its error in words. */
-export function TextField({ label, error, required = false, readOnly, helperText, children }: TextFieldProps) {
+/** A form field: its label (marked when required), the input, a hint, and its error in words. */
+export function TextField({ label, error, required = false, readOnly, disabled, helperText, children }: TextFieldProps) {
   const errorText = useFieldErrorText();
   return (
-    <Field.Root invalid={!!error} required={required} readOnly={readOnly}>
+    <Field.Root invalid={!!error} required={required} readOnly={readOnly} disabled={disabled}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />

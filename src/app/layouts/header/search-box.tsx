@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ROUTES } from '../../../../domain/routes';
+import { productListPath, ROUTES } from '../../../../domain/routes';
 
 /**
  * The URL holds the query; the box shows it again after Back or a shared link (the key remounts it).
@@ -19,11 +19,9 @@ export function SearchBox() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    const next = new URLSearchParams(matchPath(ROUTES.productList, location.pathname) ? params : undefined);
-    if (q) next.set('q', q);
-    else next.delete('q');
-    next.delete('page');
-    void navigate(next.size > 0 ? `${ROUTES.productList}?${next}` : ROUTES.productList);
+    const kept = matchPath(ROUTES.productList, location.pathname) ? Object.fromEntries(params) : {};
+    // New words give new results, which start again at their first page.
+    void navigate(productListPath({ ...kept, page: undefined, q }));
   };
 
   return (

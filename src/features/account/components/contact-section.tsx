@@ -40,8 +40,7 @@ export function ContactSection({ profile }: { profile: Profile }) {
   return (
     <ProfileSection title={t('profile.contact.title')} description={t('profile.contact.description')} testId="profile-contact">
       <Stack gap="4">
-        {changed === 'email' ? <SuccessNote testId="contact-changed">{t('profile.contact.emailChanged')}</SuccessNote> : null}
-        {changed === 'phone' ? <SuccessNote testId="contact-changed">{t('profile.contact.phoneChanged')}</SuccessNote> : null}
+        {changed ? <SuccessNote testId="contact-changed">{t(changed === 'email' ? 'profile.contact.emailChanged' : 'profile.contact.phoneChanged')}</SuccessNote> : null}
         {rows.map((row) => (
           <Stack key={row.kind} gap="3" data-testid={`contact-${row.kind}`}>
             <Flex justify="space-between" align="center" gap="3" wrap="wrap">

@@ -7,7 +7,7 @@ import { pathTo } from '../../../../domain/routes';
 import { useNow } from '../../../lib/countdown';
 import { useLocale } from '../../../lib/use-locale';
 import { UserText } from '../../../lib/ui/user-text';
-import { formatDateTime } from '../format-details';
+import { formatDateTime } from '../../../lib/format';
 import { usePlaceName } from '../use-place-name';
 import { AdCardImage } from './ad-card-image';
 import { AdPrice } from './ad-price';

@@ -2,20 +2,21 @@ import { DataList, Tag, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad';
-import { useCountries } from '../../../lib/catalog';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
+import { useCategoryPath } from '../use-category-path';
+import { useCountryName } from '../use-place-name';
 
 /** What the item is and where it is offered. */
 export function AdDetails({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
-  const countries = useCountries();
-  const countryName = (code: string) => countries.data?.find((country) => country.code === code)?.name[locale] ?? code;
+  const categoryPath = useCategoryPath(ad);
+  const countryName = useCountryName();
 
   const rows: Array<[key: string, value: ReactNode]> = [
     ['condition', t(`conditions.${ad.condition}`)],
-    ['category', [ad.category[locale], ad.subcategory?.[locale]].filter(Boolean).join(t('common:separators.breadcrumb'))],
+    ['category', categoryPath],
   ];
   if (ad.brand) rows.push(['brand', ad.brand[locale]]);
   rows.push(['countries', ad.countryCodes.map(countryName).join(t('common:separators.list'))]);

@@ -1,4 +1,4 @@
-import { Box, Center, HStack, IconButton, Image, Text } from '@chakra-ui/react';
+import { Box, Center, HStack, IconButton, type IconButtonProps, Image, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,10 @@ export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]
   }
 
   const count = images.length;
-  const shown = images[Math.min(index, count - 1)]!;
+  const position = Math.min(index, count - 1);
+  const shown = images[position]!;
+  // The arrows point the way the pictures move, which reverses with the reading direction.
+  const [BackIcon, ForwardIcon] = rtl ? [ChevronRight, ChevronLeft] : [ChevronLeft, ChevronRight];
   const go = (step: number) => setIndex((current) => (current + step + count) % count);
   const onKeyDown = (event: KeyboardEvent) => {
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
@@ -60,7 +63,7 @@ export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]
         <Image
           key={shown.id}
           src={mediaUrl(shown.id, 'large')}
-          alt={t('gallery.imageAlt', { title, position: Math.min(index, count - 1) + 1, total: count })}
+          alt={t('gallery.imageAlt', { title, position: position + 1, total: count })}
           htmlWidth={IMAGE_VARIANTS.large}
           htmlHeight={heightAt(shown, IMAGE_VARIANTS.large)}
           w="full"
@@ -70,41 +73,21 @@ export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]
         />
         {count > 1 ? (
           <>
-            <IconButton
-              aria-label={t('gallery.previous')}
-              onClick={() => go(-1)}
-              position="absolute"
-              top="50%"
-              transform="translateY(-50%)"
-              insetInlineStart="2"
-              rounded="full"
-              variant="surface"
-              size="sm"
-            >
-              {rtl ? <ChevronRight aria-hidden /> : <ChevronLeft aria-hidden />}
-            </IconButton>
-            <IconButton
-              aria-label={t('gallery.next')}
-              onClick={() => go(1)}
-              position="absolute"
-              top="50%"
-              transform="translateY(-50%)"
-              insetInlineEnd="2"
-              rounded="full"
-              variant="surface"
-              size="sm"
-            >
-              {rtl ? <ChevronLeft aria-hidden /> : <ChevronRight aria-hidden />}
-            </IconButton>
+            <GalleryArrow label={t('gallery.previous')} onClick={() => go(-1)} insetInlineStart="2">
+              <BackIcon aria-hidden />
+            </GalleryArrow>
+            <GalleryArrow label={t('gallery.next')} onClick={() => go(1)} insetInlineEnd="2">
+              <ForwardIcon aria-hidden />
+            </GalleryArrow>
             <Text position="absolute" bottom="2" insetInlineEnd="2" px="2" py="0.5" fontSize="xs" bg="blackAlpha.700" color="white" borderRadius="l2" aria-live="polite">
-              {t('gallery.position', { position: Math.min(index, count - 1) + 1, total: count })}
+              {t('gallery.position', { position: position + 1, total: count })}
             </Text>
           </>
         ) : null}
       </Box>
       {count > 1 ? (
         <HStack as="ul" gap="2" mt="2" overflowX="auto" py="1" px="0.5" listStyleType="none" aria-label={t('gallery.thumbnails')}>
-          {images.map((image, position) => (
+          {images.map((image, thumbIndex) => (
             <li key={image.id}>
               <Box
                 as="button"
@@ -113,13 +96,13 @@ export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]
                 borderRadius="l2"
                 overflow="hidden"
                 borderWidth="2px"
-                borderColor={position === index ? 'colorPalette.solid' : 'transparent'}
-                opacity={position === index ? 1 : 0.75}
+                borderColor={thumbIndex === position ? 'colorPalette.solid' : 'transparent'}
+                opacity={thumbIndex === position ? 1 : 0.75}
                 _hover={{ opacity: 1 }}
                 focusRing="outside"
-                aria-label={t('gallery.show', { position: position + 1, total: count })}
-                aria-current={position === index ? 'true' : undefined}
-                onClick={() => setIndex(position)}
+                aria-label={t('gallery.show', { position: thumbIndex + 1, total: count })}
+                aria-current={thumbIndex === position ? 'true' : undefined}
+                onClick={() => setIndex(thumbIndex)}
               >
                 <Image src={mediaUrl(image.id, 'thumb')} alt="" loading="lazy" htmlWidth={THUMB_SIZE} htmlHeight={THUMB_SIZE} w={`${THUMB_SIZE}px`} h={`${THUMB_SIZE}px`} objectFit="cover" />
               </Box>
@@ -129,4 +112,9 @@ export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]
       ) : null}
     </Box>
   );
+}
+
+/** A previous/next button over the large picture, on the side `insetInlineStart`/`insetInlineEnd` names. */
+function GalleryArrow({ label, ...props }: { label: string } & Omit<IconButtonProps, 'aria-label'>) {
+  return <IconButton aria-label={label} position="absolute" top="50%" transform="translateY(-50%)" rounded="full" variant="surface" size="sm" {...props} />;
 }

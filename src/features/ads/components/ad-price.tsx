@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { type AdSummary, isAuctionType, isTenderType } from '../../../../domain/ad';
 import { formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
@@ -11,10 +11,11 @@ export function AdPrice({ ad, ...props }: { ad: AdSummary } & TextProps) {
   if (isTenderType(ad.type)) return <Text {...props}>{t('price.offersInvited')}</Text>;
   const amount = isAuctionType(ad.type) ? ad.openingAmount : ad.price;
   if (amount === null) return null;
+  const money = formatMoney(amount, ad.currency, locale);
   return (
     <Text {...props}>
-      {isAuctionType(ad.type) ? `${t('price.openingFrom')} ` : null}
-      <bdi>{formatMoney(amount, ad.currency, locale)}</bdi>
+      {/* One sentence per language, the amount isolated inside it wherever the language puts it. */}
+      {isAuctionType(ad.type) ? <Trans t={t} i18nKey="price.openingFrom" values={{ amount: money }} components={{ amount: <bdi /> }} /> : <bdi>{money}</bdi>}
     </Text>
   );
 }

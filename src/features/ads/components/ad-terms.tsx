@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad';
 import { type AdFieldName, asksFor, HOUR_MS, MINUTE_MS } from '../../../../domain/ad-form';
-import { formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
-import { formatDateTime } from '../format-details';
 
 const DAY_MS = 24 * HOUR_MS;
 

@@ -7,7 +7,7 @@ import { useLocale } from '../../../lib/use-locale';
 /** Page numbers under a listing; "previous" points against the reading direction. */
 export function ListingPagination({ total, page, pageSize, onPageChange }: { total: number; page: number; pageSize: number; onPageChange: (page: number) => void }) {
   const { t } = useTranslation('ads');
-  const rtl = directionOf(useLocale()) === 'rtl';
+  const [PreviousIcon, NextIcon] = directionOf(useLocale()) === 'rtl' ? [ChevronRight, ChevronLeft] : [ChevronLeft, ChevronRight];
   if (total <= pageSize) return null;
   return (
     <Pagination.Root
@@ -27,11 +27,15 @@ export function ListingPagination({ total, page, pageSize, onPageChange }: { tot
     >
       <ButtonGroup variant="ghost" size={{ base: 'sm', md: 'md' }} gap="1" wrap="wrap" justifyContent="center">
         <Pagination.PrevTrigger asChild>
-          <IconButton>{rtl ? <ChevronRight aria-hidden /> : <ChevronLeft aria-hidden />}</IconButton>
+          <IconButton>
+            <PreviousIcon aria-hidden />
+          </IconButton>
         </Pagination.PrevTrigger>
         <Pagination.Items render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>} />
         <Pagination.NextTrigger asChild>
-          <IconButton>{rtl ? <ChevronLeft aria-hidden /> : <ChevronRight aria-hidden />}</IconButton>
+          <IconButton>
+            <NextIcon aria-hidden />
+          </IconButton>
         </Pagination.NextTrigger>
       </ButtonGroup>
     </Pagination.Root>

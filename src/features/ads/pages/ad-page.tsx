@@ -3,13 +3,12 @@ import { Ban, Globe, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type AdDetail, isAuctionType, isTenderType } from '../../../../domain/ad';
+import { type AdDetail, SALE_KINDS, typesOfKind } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { mediaUrl } from '../../../../domain/media';
 import { HttpError } from '../../../lib/http';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { UserText } from '../../../lib/ui/user-text';
-import { useLocale } from '../../../lib/use-locale';
 import { useAd } from '../api/get-ad';
 import { AdDetails } from '../components/ad-details';
 import { AdDocuments } from '../components/ad-documents';
@@ -21,6 +20,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
 import { SellerCard } from '../components/seller-card';
 import { ShareButton } from '../components/share-button';
+import { useCategoryPath } from '../use-category-path';
 import { usePlaceName } from '../use-place-name';
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -56,8 +56,9 @@ export default function AdPage() {
 
 function AdView({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('ads');
-  const locale = useLocale();
   const place = usePlaceName(ad);
+  const categoryPath = useCategoryPath(ad);
+  const saleKind = SALE_KINDS.find((kind) => typesOfKind(kind).includes(ad.type));
   return (
     <Grid
       data-page="ad"
@@ -79,7 +80,7 @@ function AdView({ ad }: { ad: AdDetail }) {
           <HStack gap="2" wrap="wrap">
             <SaleTypeBadge type={ad.type} />
             <Text fontSize="sm" color="fg.muted">
-              {[ad.category[locale], ad.subcategory?.[locale]].filter(Boolean).join(t('common:separators.breadcrumb'))}
+              {categoryPath}
             </Text>
           </HStack>
           <Heading as="h1" size={{ base: 'xl', md: '2xl' }} lineHeight="1.4">
@@ -95,7 +96,7 @@ function AdView({ ad }: { ad: AdDetail }) {
             <ShareButton title={ad.title} />
           </HStack>
         </Stack>
-        <Panel title={t(`terms.titleOf.${isTenderType(ad.type) ? 'TENDER' : isAuctionType(ad.type) ? 'AUCTION' : 'SALE'}`)}>
+        <Panel title={t(`terms.titleOf.${saleKind!}`)}>
           <AdTerms ad={ad} />
         </Panel>
         <SellerCard seller={ad.seller} />

@@ -70,36 +70,8 @@ export default function ProductListPage() {
               ) : null}
             </Button>
             <HStack gap="3" marginInlineStart="auto">
-              <Field.Root orientation="horizontal" gap="2" w="auto">
-                <Field.Label fontSize="sm" whiteSpace="nowrap" flex="none">
-                  {t('list.sortBy')}
-                </Field.Label>
-                <NativeSelect.Root size="sm" w="auto">
-                  <NativeSelect.Field value={listing.sort} onChange={(event) => change({ sort: event.target.value })} data-testid="sort">
-                    {AD_SORTS.map((sort) => (
-                      <option key={sort} value={sort}>
-                        {t(`list.sorts.${sort}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root orientation="horizontal" gap="2" w="auto">
-                <Field.Label fontSize="sm" whiteSpace="nowrap" flex="none">
-                  {t('list.perPage')}
-                </Field.Label>
-                <NativeSelect.Root size="sm" w="auto">
-                  <NativeSelect.Field value={listing.pageSize} onChange={(event) => change({ pageSize: event.target.value })} data-testid="page-size">
-                    {AD_PAGE_SIZES.map((size) => (
-                      <option key={size} value={size}>
-                        {size}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <ArrangementSelect label={t('list.sortBy')} value={listing.sort} options={AD_SORTS} optionLabel={(sort) => t(`list.sorts.${sort}`)} onChange={(sort) => change({ sort })} testId="sort" />
+              <ArrangementSelect label={t('list.perPage')} value={listing.pageSize} options={AD_PAGE_SIZES} optionLabel={String} onChange={(pageSize) => change({ pageSize })} testId="page-size" />
             </HStack>
           </HStack>
           <Box opacity={ads.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
@@ -155,5 +127,35 @@ export default function ProductListPage() {
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+interface ArrangementSelectProps<Option extends string | number> {
+  label: string;
+  value: Option;
+  options: readonly Option[];
+  optionLabel: (option: Option) => string;
+  onChange: (value: string) => void;
+  testId: string;
+}
+
+/** A compact select beside the results that arranges them (order, page size) without narrowing them. */
+function ArrangementSelect<Option extends string | number>({ label, value, options, optionLabel, onChange, testId }: ArrangementSelectProps<Option>) {
+  return (
+    <Field.Root orientation="horizontal" gap="2" w="auto">
+      <Field.Label fontSize="sm" whiteSpace="nowrap" flex="none">
+        {label}
+      </Field.Label>
+      <NativeSelect.Root size="sm" w="auto">
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

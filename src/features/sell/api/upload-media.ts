@@ -1,25 +1,14 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../../domain/auth';
-import { CLIENT_ERROR_CODES, ERROR_CODES, isErrorCode } from '../../../../domain/errors';
+import { CLIENT_ERROR_CODES, ERROR_CODES } from '../../../../domain/errors';
 import { readCookie } from '../../../../domain/locale';
 import type { MediaItem } from '../../../../domain/media';
-import { HttpError } from '../../../lib/http';
+import { HttpError, refusalOf } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/runtime-config';
 
 export interface MediaUpload {
   /** Settles with the stored file, or an HttpError; a cancelled upload never settles. */
   done: Promise<MediaItem>;
   cancel: () => void;
-}
-
-function refusalOf(request: XMLHttpRequest): HttpError {
-  try {
-    const body = JSON.parse(request.responseText) as { error?: { code?: unknown; fields?: Record<string, string> } };
-    if (isErrorCode(body.error?.code)) return new HttpError(request.status, body.error.code, body.error.fields);
-  } catch {
-    // A proxy's HTML page: the status says enough.
-  }
-  if (request.status === 413) return new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE);
-  return new HttpError(request.status, request.status >= 500 ? ERROR_CODES.INTERNAL : ERROR_CODES.VALIDATION_FAILED);
 }
 
 /**
@@ -44,7 +33,7 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
         } catch {
           reject(new HttpError(request.status, ERROR_CODES.INTERNAL));
         }
-      } else reject(refusalOf(request));
+      } else reject(refusalOf(request.status, request.responseText));
     };
     request.onerror = () => reject(new HttpError(0, CLIENT_ERROR_CODES.NETWORK));
     const body = new FormData();

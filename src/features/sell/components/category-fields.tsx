@@ -1,51 +1,9 @@
-import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../../lib/catalog';
-import { useFieldErrorText } from '../../../lib/ui/form-error';
-import { useLocale } from '../../../lib/use-locale';
+import { SelectField } from '../../../lib/ui/select-field';
 import type { AdFormApi } from '../utils/ad-form-values';
-
-interface Choice {
-  id: number;
-  name: { ar: string; en: string };
-}
-
-interface SelectFieldProps {
-  label: string;
-  placeholder: string;
-  choices: readonly Choice[];
-  disabled: boolean;
-  required?: boolean;
-  error: string | undefined;
-  field: { name: string; value: string; onBlur: () => void };
-  selectRef: (element: HTMLSelectElement | null) => void;
-  onChange: (value: string) => void;
-}
-
-function SelectField({ label, placeholder, choices, disabled, required, error, field, selectRef, onChange }: SelectFieldProps) {
-  const locale = useLocale();
-  const errorText = useFieldErrorText();
-  return (
-    <Field.Root invalid={!!error} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field placeholder={placeholder} ref={selectRef} name={field.name} value={field.value} onBlur={field.onBlur} onChange={(event) => onChange(event.target.value)}>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name[locale]}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Field.ErrorText>{errorText(error)}</Field.ErrorText>
-    </Field.Root>
-  );
-}
 
 /**
  * Category, then subcategory, then brand: each waits for the one before it, and a new choice above

@@ -1,8 +1,9 @@
-import { Badge, Checkbox, Field, Fieldset, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../lib/catalog';
 import { useFieldErrorText } from '../../../lib/ui/form-error';
+import { SelectField } from '../../../lib/ui/select-field';
 import { useLocale } from '../../../lib/use-locale';
 import type { AdFormApi } from '../utils/ad-form-values';
 import { RequiredMark } from './ad-form-fields';
@@ -54,27 +55,18 @@ export function CountriesField({ form }: { form: AdFormApi }) {
         </SimpleGrid>
         <Fieldset.ErrorText>{errorText(countriesState.error?.message)}</Fieldset.ErrorText>
       </Fieldset.Root>
-      <Field.Root invalid={!!cityState.error} disabled={!first} maxW={{ md: 'sm' }}>
-        <Field.Label>{first ? t('fields.cityIn', { country: first.name[locale] }) : t('fields.cityId')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            placeholder={first ? t('choose.city') : t('choose.countryFirst')}
-            ref={cityRef}
-            name={cityField.name}
-            value={cityField.value}
-            onBlur={cityField.onBlur}
-            onChange={(event) => cityField.onChange(event.target.value)}
-          >
-            {first?.cities.map((city) => (
-              <option key={city.id} value={city.id}>
-                {city.name[locale]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.ErrorText>{errorText(cityState.error?.message)}</Field.ErrorText>
-      </Field.Root>
+      <Box maxW={{ md: 'sm' }}>
+        <SelectField
+          label={first ? t('fields.cityIn', { country: first.name[locale] }) : t('fields.cityId')}
+          placeholder={first ? t('choose.city') : t('choose.countryFirst')}
+          choices={first?.cities ?? []}
+          disabled={!first}
+          error={cityState.error?.message}
+          field={cityField}
+          selectRef={cityRef}
+          onChange={cityField.onChange}
+        />
+      </Box>
     </Stack>
   );
 }

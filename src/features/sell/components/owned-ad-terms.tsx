@@ -1,15 +1,12 @@
 import { DataList, Link, Tag, Text, Wrap } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asksFor, type OwnedAd } from '../../../../domain/ad-form';
 import { mediaUrl } from '../../../../domain/media';
 import { useCategories, useCountries } from '../../../lib/catalog';
-import { DATE_FORMAT, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
-
-const DATE_TIME_FORMAT = `${DATE_FORMAT} HH:mm`;
 
 /**
  * What the owner has filled in so far, as buyers will read it, plus what only the owner sees (the
@@ -76,9 +73,9 @@ export function OwnedAdTerms({ ad }: { ad: OwnedAd }) {
   if (city) add(t('fields.cityId'), city.name[locale]);
   if (asks('startsNow')) {
     if (fields.startsNow) add(t('fields.startsAt'), t('terms.startsWhenPublished'));
-    else if (fields.startsAt !== null) add(t('fields.startsAt'), <bdi>{format(fields.startsAt, DATE_TIME_FORMAT)}</bdi>);
+    else if (fields.startsAt !== null) add(t('fields.startsAt'), <bdi>{formatDateTime(fields.startsAt, locale, { withZone: true })}</bdi>);
   }
-  if (asks('endsAt') && fields.endsAt !== null) add(t('fields.endsAt'), <bdi>{format(fields.endsAt, DATE_TIME_FORMAT)}</bdi>);
+  if (asks('endsAt') && fields.endsAt !== null) add(t('fields.endsAt'), <bdi>{formatDateTime(fields.endsAt, locale, { withZone: true })}</bdi>);
   if (asks('auctionDurationHours') && fields.auctionDurationHours !== null) add(t('fields.auctionDurationHours'), t('terms.hours', { count: fields.auctionDurationHours }));
   if (asks('subAuctionDurationMinutes') && fields.subAuctionDurationMinutes !== null) add(t('fields.subAuctionDurationMinutes'), t('terms.minutes', { count: fields.subAuctionDurationMinutes }));
   if (asks('liveLink') && fields.liveLink) {

@@ -1,9 +1,9 @@
 import { Alert, Badge, Box, Button, Card, HStack, Image, Stack, Tabs, Text } from '@chakra-ui/react';
 import { FileClock, ImageOff, Megaphone, Plus, Store } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { adPhaseOf, isTenderType } from '../../../../domain/ad';
-import type { MyAd } from '../../../../domain/ad-form';
+import { MINUTE_MS, type MyAd } from '../../../../domain/ad-form';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { mediaUrl } from '../../../../domain/media';
 import { pathTo, ROUTES } from '../../../../domain/routes';
@@ -29,7 +29,6 @@ const TABS = ['PUBLISHED', 'DRAFT', 'ENDED'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_KEYS: Record<Tab, string> = { PUBLISHED: 'published', DRAFT: 'drafts', ENDED: 'ended' };
 const TAB_ICONS: Record<Tab, ReactNode> = { PUBLISHED: <Store />, DRAFT: <FileClock />, ENDED: <Megaphone /> };
-const MINUTE_MS = 60_000;
 
 export default function MyAdsPage() {
   const { t } = useTranslation('sell');
@@ -144,8 +143,11 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
                 <Text fontSize="sm">{t('myAds.offersInvited')}</Text>
               ) : amount !== null ? (
                 <Text fontWeight="semibold">
-                  {ad.price === null ? `${t('myAds.openingFrom')} ` : null}
-                  <bdi>{formatMoney(amount, ad.currency, locale)}</bdi>
+                  {ad.price === null ? (
+                    <Trans t={t} i18nKey="myAds.openingFrom" values={{ amount: formatMoney(amount, ad.currency, locale) }} components={{ amount: <bdi /> }} />
+                  ) : (
+                    <bdi>{formatMoney(amount, ad.currency, locale)}</bdi>
+                  )}
                 </Text>
               ) : null}
               {dates.length > 0 ? (

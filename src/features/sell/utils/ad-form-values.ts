@@ -57,11 +57,10 @@ export interface AdFormValues {
   offersVisibleToSubscribers: boolean;
 }
 
-export const AMOUNT_FIELDS = ['price', 'shippingFee', 'openingAmount', 'onBackPrice', 'instantPurchaseAmount'] as const;
-type AmountField = (typeof AMOUNT_FIELDS)[number];
+type AmountField = 'price' | 'shippingFee' | 'openingAmount' | 'onBackPrice' | 'instantPurchaseAmount';
 
 /** The `datetime-local` input's text for a moment, in this device's time zone. */
-export const DATE_TIME_INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
+const DATE_TIME_INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
 export function dateTimeInputValue(timestamp: number): string {
   return format(timestamp, DATE_TIME_INPUT_FORMAT);
@@ -147,7 +146,7 @@ export function adFormValuesOf(ad: Pick<OwnedAd, 'fields' | 'currency'>): AdForm
 const GROUPING = /[\s,\u066c]/g;
 
 /** A typed whole number: null when empty, NaN when it is not digits only. */
-export function wholeNumberOf(text: string): number | null {
+function wholeNumberOf(text: string): number | null {
   const digits = toLatinDigits(text).replace(GROUPING, '');
   if (digits === '') return null;
   return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
@@ -167,7 +166,7 @@ function momentOf(text: string): number | null {
  * The API's input from what the inputs hold, in the sale type's fields only. Text that is no whole
  * number greater than 0 cannot become an amount: it is reported on its field, not guessed at.
  */
-export function adInputOf(type: AdType, values: AdFormValues, currency: string): { input: AdInput; issues: AdFieldIssue[] } {
+function adInputOf(type: AdType, values: AdFormValues, currency: string): { input: AdInput; issues: AdFieldIssue[] } {
   const issues: AdFieldIssue[] = [];
   const perMajor = minorUnitsPerMajor(currency);
   const wholeNumber = (field: AdFieldName, text: string, unit: number): number | null => {
@@ -220,7 +219,7 @@ export function adInputOf(type: AdType, values: AdFormValues, currency: string):
  * read, the field rules of `adInputSchema`, the comparisons between fields, and, when publishing,
  * everything the sale type needs. The first verdict on a field is the one shown.
  */
-export function adFieldIssues(type: AdType, values: AdFormValues, currency: string, now: number): { input: AdInput; issues: AdFieldIssue[] } {
+function adFieldIssues(type: AdType, values: AdFormValues, currency: string, now: number): { input: AdInput; issues: AdFieldIssue[] } {
   const { input, issues } = adInputOf(type, values, currency);
   const parsed = adInputSchema.safeParse(input);
   if (!parsed.success) {
