@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { lastCodeSentTo, signInThroughApi, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+import { lastCodeSentTo, signInThroughApi, signOut, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
 
 /** What the person reads on the pages, word for word as the issue and the locales say it. */
 const WORDS = {
@@ -190,12 +190,6 @@ async function agreeToTerms(page: Page, agreed = true) {
 
 /** Any other six digits than the right ones. */
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
-
-async function signOut(page: Page) {
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('sign-out').click();
-  await expect(page.getByTestId('sign-in-link')).toBeVisible();
-}
 
 async function signInWithForm(page: Page, words: Words, identifier: { email: string } | { phone: string }, password: string) {
   await page.goto('/login');

@@ -91,3 +91,13 @@ export async function untranslatedText(page: Page, language: Language): Promise<
     return found;
   }, language);
 }
+
+/** Signs out from the account menu and waits for the visitor's header. */
+export async function signOut(page: Page) {
+  // A read still in flight when the session ends (the home page's favourites) is rightly answered 401,
+  // which Chromium logs as an error: sign out once the page has loaded what it asked for.
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('sign-out').click();
+  await expect(page.getByTestId('sign-in-link')).toBeVisible();
+}
