@@ -1,9 +1,24 @@
 import { z } from 'zod';
+import type { AuctionCommandResult, PlaceBidInput } from './auction';
 
 /** Every socket.io event name, in one map, so client and server cannot drift apart. */
 export const SOCKET_EVENTS = {
   CLOCK_PING: 'clock:ping',
+  /** Join and leave the room `ad:<id>` of one ad's watchers. */
+  AD_WATCH: 'ad:watch',
+  AD_UNWATCH: 'ad:unwatch',
+  /** The bid command over the socket; the same engine as POST /api/ads/:slug/bids. */
+  BID_PLACE: 'bid:place',
+  /** To `ad:<id>`: the whole auction after one change, with its `seq`, and the bid when the change was one. */
+  AUCTION_CHANGED: 'auction:changed',
+  /** To `user:<id>` of a private ad's owner and of the person concerned: a join request was made or decided, or a participant added. */
+  PARTICIPATION_CHANGED: 'participation:changed',
 } as const;
+
+/** The socket.io room of one ad's watchers. */
+export const adRoom = (adId: string) => `ad:${adId}`;
+/** The socket.io room of one person's sockets (every tab they have open). */
+export const userRoom = (userId: string) => `user:${userId}`;
 
 export const clockPingAckSchema = z.object({
   /** Server time in ms since the epoch when the ping was handled. */
@@ -11,8 +26,17 @@ export const clockPingAckSchema = z.object({
 });
 export type ClockPingAck = z.infer<typeof clockPingAckSchema>;
 
+/** A command's answer over the socket: the committed result, or the refusal the HTTP route would give. */
+export type SocketCommandReply<T> = { ok: true; result: T } | { ok: false; error: { code: string; message: string } };
+
 export interface ClientToServerEvents {
   [SOCKET_EVENTS.CLOCK_PING]: (ack: (reply: ClockPingAck) => void) => void;
+  [SOCKET_EVENTS.AD_WATCH]: (adId: string, ack: (reply: SocketCommandReply<null>) => void) => void;
+  [SOCKET_EVENTS.AD_UNWATCH]: (adId: string) => void;
+  [SOCKET_EVENTS.BID_PLACE]: (command: PlaceBidInput & { adId: string }, ack: (reply: SocketCommandReply<AuctionCommandResult>) => void) => void;
 }
-// The server pushes nothing yet; later issues add ad and user events here.
-export type ServerToClientEvents = Record<never, never>;
+
+export interface ServerToClientEvents {
+  [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionCommandResult) => void;
+  [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
+}

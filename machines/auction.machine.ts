@@ -309,10 +309,20 @@ export const auctionMachine = setup({
         START_NEXT_SUB_AUCTION: OPEN_NEXT_ROUND,
       },
     },
+    // Unsold rounds end the auction, but a live session goes on with its next sub-auction (the next
+    // item on the stream) while the live period has room for it.
     /** The owner declined a highest bid below the reserve. */
-    ended: { type: 'final' },
+    ended: {
+      on: {
+        START_NEXT_SUB_AUCTION: OPEN_NEXT_ROUND,
+      },
+    },
+    endedWithoutBids: {
+      on: {
+        START_NEXT_SUB_AUCTION: OPEN_NEXT_ROUND,
+      },
+    },
     boughtOutright: { type: 'final' },
-    endedWithoutBids: { type: 'final' },
   },
 });
 

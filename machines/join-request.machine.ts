@@ -1,9 +1,7 @@
 import { and, setup } from 'xstate';
+import type { ParticipationStatus } from '../domain/auction';
 
 /** One user's standing on one private auction or tender, as the server stores it. */
-export const PARTICIPATION_STATUSES = ['REQUESTED', 'ACCEPTED', 'REJECTED'] as const;
-export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
-
 export interface ParticipationContext {
   ownerId: string;
   /** The user whose participation this is. */

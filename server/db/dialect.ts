@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { AdTable, Database } from './schema';
 
 /**
  * Everything that differs between SQLite and PostgreSQL lives here, so migrations and
@@ -97,4 +98,36 @@ export function uniqueViolationColumn(error: unknown): string | undefined {
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * Runs `work` in a transaction holding the write lock on one ad, found by its id or slug (undefined
+ * when there is none), so commands on that ad (bids above all) apply one after another
+ * (DESIGN.md section 2). SQLite: BEGIN IMMEDIATE takes the database's write lock before the first
+ * read, so no other writer can slip between this read and its writes. PostgreSQL: SELECT … FOR UPDATE
+ * locks the ad's row only, so commands on other ads go on in parallel.
+ */
+export async function withLockedAd<T>(
+  db: Kysely<Database>,
+  ad: { id: string } | { slug: string },
+  work: (trx: Kysely<Database>, row: Selectable<AdTable> | undefined) => Promise<T>,
+): Promise<T> {
+  const find = (trx: Kysely<Database>) => {
+    const query = trx.selectFrom('ads').selectAll();
+    return 'id' in ad ? query.where('id', '=', ad.id) : query.where('slug', '=', ad.slug);
+  };
+  if (dialectOf(db) === 'postgres') {
+    return db.transaction().execute(async (trx) => work(trx, await find(trx).forUpdate().executeTakeFirst()));
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    try {
+      const result = await work(connection, await find(connection).executeTakeFirst());
+      await sql`COMMIT`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection);
+      throw error;
+    }
+  });
 }

@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
 import * as ads from './migrations/0003-ads';
 import * as adSearch from './migrations/0004-ad-search';
+import * as auctions from './migrations/0005-auctions';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-ads': ads,
   '0004-ad-search': adSearch,
+  '0005-auctions': auctions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

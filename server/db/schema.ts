@@ -27,6 +27,8 @@ export interface Database {
   offers: OfferTable;
   ad_participants: AdParticipantTable;
   ad_search: AdSearchTable;
+  command_receipts: CommandReceiptTable;
+  orders: OrderTable;
 }
 
 export interface CountryTable {
@@ -129,6 +131,16 @@ export interface AdTable {
   updated_at: number;
   published_at: number | null;
   ended_at: number | null;
+  /** The current round's own schedule (a live auction's sub-auction); null follows `starts_at`/`ends_at`. */
+  round_starts_at: number | null;
+  round_ends_at: number | null;
+  /** How the current round was closed: FINALISED, DECLINED or BOUGHT_OUTRIGHT (domain/auction.ts). */
+  round_outcome: string | null;
+  round_outcome_at: number | null;
+  round_buyer_id: string | null;
+  highest_offer_id: string | null;
+  /** The auction phase last broadcast to watchers; the deadline scheduler announces each change once. */
+  announced_phase: string | null;
 }
 
 export interface ContactMessageTable {
@@ -269,14 +281,46 @@ export interface OfferTable {
   user_id: string;
   round: number;
   amount: number;
+  /** The server's receipt time. */
   created_at: number;
   awarded_at: number | null;
+  /** The ad's change counter when the bid was accepted (null for offers of other kinds). */
+  seq: number | null;
 }
 
 /** A subscriber or participant of a private auction or tender. */
 export interface AdParticipantTable {
   ad_id: string;
   user_id: string;
+  created_at: number;
+  /** REQUESTED, ACCEPTED or REJECTED (domain/auction.ts); only ACCEPTED participants may bid. */
+  status: Generated<string>;
+  added_by_owner: Generated<number>;
+  updated_at: number | null;
+}
+
+/** A keyed command's answer, returned again to a retry of the same key (DESIGN.md section 4). */
+export interface CommandReceiptTable {
+  user_id: string;
+  idempotency_key: string;
+  command: string;
+  ad_id: string;
+  /** The JSON the command answered with. */
+  result: string;
+  created_at: number;
+}
+
+/** A sale: an instant purchase, or an auction round finalised to its highest bidder. */
+export interface OrderTable {
+  id: string;
+  ad_id: string;
+  round: number;
+  buyer_id: string;
+  seller_id: string;
+  /** INSTANT_PURCHASE or AUCTION_WIN. */
+  kind: string;
+  amount: number;
+  currency: string;
   created_at: number;
 }
 

@@ -1,18 +1,37 @@
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS } from '../../domain/realtime-events';
+import { SESSION_COOKIE } from '../../domain/auth';
+import { readCookie } from '../../domain/locale';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
+
+/** What the server knows of a socket's person: the session cookie's user at connection, or null for a visitor. */
+export interface SocketData {
+  userId: string | null;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server<ClientToServerEvents, ServerToClientEvents>;
+    io: Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>;
   }
 }
 
-/** socket.io on the same HTTP server as the API. */
+/** socket.io on the same HTTP server as the API, signed in by the same session cookie. */
 export default fp(
   async (app) => {
-    const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, { serveClient: false });
+    const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(app.server, { serveClient: false });
+    io.use((socket, next) => {
+      const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const signIn = token ? app.sessions.userOfToken(token) : Promise.resolve(null);
+      signIn.then(
+        (user) => {
+          socket.data.userId = user?.id ?? null;
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
     io.on('connection', (socket) => {
+      if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
       // Clients estimate their clock offset from these answers and draw every countdown in server time.
       socket.on(SOCKET_EVENTS.CLOCK_PING, (ack) => {
         if (typeof ack === 'function') ack({ serverTime: app.now() });
@@ -25,5 +44,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['clock'] },
+  { name: 'realtime', dependencies: ['clock', 'sessions'] },
 );

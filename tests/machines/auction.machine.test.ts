@@ -114,7 +114,8 @@ describe('auction machine: deadlines', () => {
     expect(state()).toBe('active');
     clock.increment(1);
     expect(state()).toBe('endedWithoutBids');
-    expect(actor.getSnapshot().status).toBe('done');
+    // Only a live session carries on after an unsold round.
+    expect(actor.getSnapshot().can(startNext(OWNER, END + SECOND))).toBe(false);
   });
 
   it('shows the right state on a client whose clock is minutes off, driven by the server’s times', () => {
@@ -271,10 +272,13 @@ describe('auction machine: live sub-auctions', () => {
     expect(actor.getSnapshot().can(startNext(OWNER, END + 12 * MINUTE + 2 * SECOND))).toBe(false);
   });
 
-  it('starts the next sub-auction from a finalised round too', () => {
-    const finalised = auctionStateAt({ ...LIVE_AUCTION, highestBid: { bidderId: ALICE, amount: 40_000, at: START + MINUTE }, bidCount: 1, outcome: { kind: 'FINALISED', at: END } }, END + SECOND);
-    expect(finalised.value).toBe('finalised');
-    expect(finalised.can(startNext(OWNER, END + SECOND))).toBe(true);
+  it('starts the next sub-auction from a finalised, a declined or an unsold round too', () => {
+    const sold = { highestBid: { bidderId: ALICE, amount: 40_000, at: START + MINUTE }, bidCount: 1 };
+    const finalised = auctionStateAt({ ...LIVE_AUCTION, ...sold, outcome: { kind: 'FINALISED', at: END } }, END + SECOND);
+    const declined = auctionStateAt({ ...LIVE_AUCTION, ...sold, outcome: { kind: 'DECLINED', at: END } }, END + SECOND);
+    const unsold = auctionStateAt(LIVE_AUCTION, END + SECOND);
+    expect([finalised.value, declined.value, unsold.value]).toEqual(['finalised', 'ended', 'endedWithoutBids']);
+    for (const round of [finalised, declined, unsold]) expect(round.can(startNext(OWNER, END + SECOND))).toBe(true);
   });
 });
 

@@ -11,8 +11,9 @@ const AUCTION_AND_TENDER_TYPES = AD_TYPES.filter((type) => isAuctionType(type) |
 /**
  * Deletes the account with its data and sales (SPEC.md section 6), and signs out. Refused while one
  * of the user's auctions or tenders is published and has not ended: bidders and tenderers are
- * counting on it. Everything the user owns goes in one statement, through the foreign keys'
- * cascades, so there is no half-deleted account.
+ * counting on it; and while their own bids stand in an auction not yet decided. Everything the
+ * user owns goes in one statement, through the foreign keys' cascades, so there is no half-deleted
+ * account.
  */
 const deleteAccountRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().delete('/api/me', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -27,7 +28,19 @@ const deleteAccountRoute: FastifyPluginAsync = async (app) => {
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
       .limit(1)
       .executeTakeFirst();
-    if (ongoing) throw new AppError(ERROR_CODES.ACCOUNT_CANNOT_BE_DELETED);
+    // Nor while the user's bids stand in a round its owner has still to decide: deleting them would
+    // take the highest bid from under an auction in progress.
+    const standingBid = await app.db
+      .selectFrom('offers')
+      .innerJoin('ads', 'ads.id', 'offers.ad_id')
+      .select('offers.id')
+      .where('offers.user_id', '=', user.id)
+      .whereRef('offers.round', '=', 'ads.round')
+      .where('ads.status', '=', 'PUBLISHED')
+      .where('ads.round_outcome', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (ongoing || standingBid) throw new AppError(ERROR_CODES.ACCOUNT_CANNOT_BE_DELETED);
     await app.db.deleteFrom('users').where('id', '=', user.id).execute();
     await app.sessions.end(reply, undefined);
     return reply.code(204).send(null);

@@ -221,7 +221,7 @@ async function buyerFactsOf(db: Db, adIds: readonly string[]): Promise<Map<strin
       .select((eb) => ['offers.ad_id', eb.fn.countAll<number>().as('received'), eb.fn.count<number>('offers.awarded_at').as('awarded')])
       .groupBy('offers.ad_id')
       .execute(),
-    db.selectFrom('ad_participants').select('ad_id').distinct().where('ad_id', 'in', adIds).execute(),
+    db.selectFrom('ad_participants').select('ad_id').distinct().where('ad_id', 'in', adIds).where('status', '=', 'ACCEPTED').execute(),
   ]);
   const offersOf = new Map(offers.map((row) => [row.ad_id, row]));
   const subscribed = new Set(participants.map((row) => row.ad_id));

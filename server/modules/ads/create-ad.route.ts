@@ -23,6 +23,7 @@ const createAdRoute: FastifyPluginAsync = async (app) => {
         await indexAdForSearch(trx, id);
         return saved;
       });
+      await app.auctionDeadlines.rearm(id);
       return reply.code(201).send({ slug, status });
     },
   );

@@ -14,12 +14,15 @@ const endAdRoute: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const now = app.now();
-      return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
+      const adId = await withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
         assertAllowed(ad, { type: AD_DRAFT_EVENTS.END });
         // The planned end stays: a repost runs as long as the ad was meant to.
         await trx.updateTable('ads').set({ status: 'ENDED', ended_at: now, updated_at: now }).where('id', '=', ad.row.id).execute();
-        return { slug: ad.row.slug, status: 'ENDED' as const };
+        return ad.row.id;
       });
+      // An auction ended early closes its bidding now: its watchers hear of it.
+      await app.auctionDeadlines.rearm(adId);
+      return { slug: request.params.slug, status: 'ENDED' as const };
     },
   );
 };

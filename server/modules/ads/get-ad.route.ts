@@ -5,12 +5,14 @@ import { ERROR_CODES } from '../../../domain/errors';
 import { COUNTRY_COOKIE, readCookie } from '../../../domain/locale';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AppError } from '../../errors';
+import { isAuctionStillShown } from '../auctions/auction-records';
 import { findAdDetail } from './ads.repository';
 
 /**
  * One published ad as a buyer reads it. Drafts are only their owner's; an ended or deleted ad is no
  * longer available; an ad not offered in the visitor's chosen country says so. The owner always
- * sees their own published ad.
+ * sees their own published ad. An auction past its end stays readable while its owner has still to
+ * decide it, and afterwards to its owner and bidders (`isAuctionStillShown`).
  */
 const getAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -22,8 +24,11 @@ const getAdRoute: FastifyPluginAsync = async (app) => {
       const found = await findAdDetail(app.db, request.params.slug);
       const isOwner = found !== undefined && found.ownerId === request.user?.id;
       if (!found || (found.ad.status === 'DRAFT' && !isOwner)) throw new AppError(ERROR_CODES.NOT_FOUND);
-      const phase = adPhaseOf(found.ad, app.now());
-      if (phase === 'ENDED' || phase === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
+      const now = app.now();
+      const phase = adPhaseOf(found.ad, now);
+      if (phase === 'DELETED' || (phase === 'ENDED' && !(await isAuctionStillShown(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow(), request.user?.id ?? null, now)))) {
+        throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
+      }
       if (!isOwner && !isOfferedIn(found.ad, readCookie(request.headers.cookie, COUNTRY_COOKIE) ?? null)) throw new AppError(ERROR_CODES.PRODUCT_NOT_IN_COUNTRY);
       return { ...found.ad, status: phase };
     },

@@ -19,7 +19,7 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const now = app.now();
-      return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
+      const reposted = await withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
         const { row } = ad;
         if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
         assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
@@ -39,11 +39,20 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
             ended_at: null,
             bid_count: 0,
             updated_at: now,
+            // The new round follows the ad's new schedule, with no bids and nothing decided yet.
+            round_starts_at: null,
+            round_ends_at: null,
+            round_outcome: null,
+            round_outcome_at: null,
+            round_buyer_id: null,
+            highest_offer_id: null,
           }))
           .where('id', '=', row.id)
           .execute();
-        return { slug: row.slug, status: 'PUBLISHED' as const };
+        return row;
       });
+      await app.auctionDeadlines.rearm(reposted.id);
+      return { slug: reposted.slug, status: 'PUBLISHED' as const };
     },
   );
 };

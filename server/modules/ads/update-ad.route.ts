@@ -16,12 +16,15 @@ const updateAdRoute: FastifyPluginAsync = async (app) => {
       const user = requireUser(request);
       const { fields, publish } = request.body;
       const now = app.now();
-      return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, existing) => {
+      const saved = await withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, existing) => {
         const { row } = existing;
         const status = await saveAd(trx, existing, { id: row.id, slug: row.slug, type: row.type as AdType, input: fields, publish, ownerId: user.id, ownerCountry: await ownerCountryOf(trx, user.id), now });
         await indexAdForSearch(trx, row.id);
-        return { slug: row.slug, status };
+        return { id: row.id, slug: row.slug, status };
       });
+      // A new schedule moves the auction's deadlines.
+      await app.auctionDeadlines.rearm(saved.id);
+      return { slug: saved.slug, status: saved.status };
     },
   );
 };

@@ -13,6 +13,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: {
+      /** The signed-in user a session cookie's token stands for; null when it stands for none (any more). */
+      userOfToken(token: string): Promise<FastifyRequest['user']>;
       start(reply: FastifyReply, userId: string): Promise<void>;
       end(reply: FastifyReply, sessionId: string | undefined): Promise<void>;
       /** Ends every session of the user but `keepSessionId` (after a password change or reset). */
@@ -33,10 +35,7 @@ export default fp(
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.config.secureCookies };
 
     app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
-      const token = request.cookies[SESSION_COOKIE];
-      // The matched route, not the raw URL: `/%61pi/...` is an API route too.
-      if (!token || !request.routeOptions.url?.startsWith('/api/')) return;
+    async function userOfToken(token: string): Promise<FastifyRequest['user']> {
       const found = await app.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -44,12 +43,19 @@ export default fp(
         .where('sessions.id', '=', hashSecret(token))
         .where('sessions.expires_at', '>', app.now())
         .executeTakeFirst();
-      if (found) {
-        request.user = { id: found.id, slug: found.slug, fullName: fullNameOf(found.first_name, found.last_name), email: found.email, sessionId: found.session_id };
-      }
+      if (!found) return null;
+      return { id: found.id, slug: found.slug, fullName: fullNameOf(found.first_name, found.last_name), email: found.email, sessionId: found.session_id };
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      // The matched route, not the raw URL: `/%61pi/...` is an API route too.
+      if (!token || !request.routeOptions.url?.startsWith('/api/')) return;
+      request.user = await userOfToken(token);
     });
 
     app.decorate('sessions', {
+      userOfToken,
       async start(reply, userId) {
         const token = randomBytes(32).toString('base64url');
         const now = app.now();

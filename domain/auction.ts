@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { AD_TYPES } from './ad';
+import { emailField, phoneDigits, requiredText } from './fields';
+
+/** The auction machine's states (machines/auction.machine.ts), as the server reports them. */
+export const AUCTION_PHASES = [
+  'scheduled',
+  'active',
+  'finalWindow',
+  'awaitingFinalisation',
+  'finalised',
+  'ended',
+  'boughtOutright',
+  'endedWithoutBids',
+] as const;
+export type AuctionPhase = (typeof AUCTION_PHASES)[number];
+
+export const ROUND_OUTCOMES = ['FINALISED', 'DECLINED', 'BOUGHT_OUTRIGHT'] as const;
+export type RoundOutcome = (typeof ROUND_OUTCOMES)[number];
+
+/** Where a person stands towards a private auction; the owner and public auctions need no standing. */
+export const PARTICIPATION_STATUSES = ['REQUESTED', 'ACCEPTED', 'REJECTED'] as const;
+export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+
+/** What a viewer may do towards bidding: bid, or first ask (or wait) to be let in. */
+export const VIEWER_ROLES = ['VISITOR', 'OWNER', 'BIDDER', 'OUTSIDER', 'REQUESTED', 'REJECTED'] as const;
+export type ViewerRole = (typeof VIEWER_ROLES)[number];
+
+/** The reserve as bidders may know it: whether there is one and whether it is met, never its value. */
+export const RESERVE_STATES = ['NONE', 'MET', 'NOT_MET'] as const;
+export type ReserveState = (typeof RESERVE_STATES)[number];
+
+/** A bidder as others see them: a first name and an initial, never a contact detail. */
+export const bidderSchema = z.object({ id: z.string(), name: z.string() });
+export type Bidder = z.infer<typeof bidderSchema>;
+
+export const bidSchema = z.object({
+  id: z.string(),
+  /** The ad's change counter when the bid was accepted. */
+  seq: z.number().int(),
+  bidder: bidderSchema,
+  /** Integer minor units of the ad's currency. */
+  amount: z.number().int(),
+  /** The server's receipt time: the only time that counts. */
+  at: z.number().int(),
+});
+export type Bid = z.infer<typeof bidSchema>;
+
+/**
+ * An auction's state as every watcher sees it: the machine's facts without the reserve's value, plus
+ * the phase the server computed at `serverTime`. Broadcast whole with each change, so a watcher never
+ * has to merge partial updates.
+ */
+export const auctionStateSchema = z.object({
+  adId: z.string(),
+  type: z.enum(AD_TYPES),
+  ownerId: z.string(),
+  /** Gapless per ad: a watcher that sees a jump fetches the snapshot. */
+  seq: z.number().int(),
+  /** When the server computed `phase`; clients draw every countdown from their offset to it. */
+  serverTime: z.number().int(),
+  phase: z.enum(AUCTION_PHASES),
+  round: z.number().int(),
+  startsAt: z.number().int(),
+  endsAt: z.number().int(),
+  finalWindowEndsAt: z.number().int(),
+  /** Live auctions: when the whole live session ends, each sub-auction's length, and the stream. */
+  liveEndsAt: z.number().int().nullable(),
+  subAuctionDurationMs: z.number().int().nullable(),
+  liveLink: z.string().nullable(),
+  currency: z.string(),
+  openingAmount: z.number().int(),
+  instantPurchaseAmount: z.number().int().nullable(),
+  allowDecimalBids: z.boolean(),
+  reserve: z.enum(RESERVE_STATES),
+  highestBid: bidSchema.nullable(),
+  bidCount: z.number().int(),
+  /** The smallest amount the next bid may offer (`minimumNextBid`). */
+  minimumBid: z.number().int(),
+  outcome: z.object({ kind: z.enum(ROUND_OUTCOMES), at: z.number().int(), buyerId: z.string().nullable() }).nullable(),
+  isPrivate: z.boolean(),
+});
+export type AuctionState = z.infer<typeof auctionStateSchema>;
+
+/** GET /api/ads/:slug/auction: the state, the current round's bids (newest first), and the viewer's standing. */
+export const auctionSnapshotSchema = z.object({
+  auction: auctionStateSchema,
+  bids: z.array(bidSchema),
+  /** Everyone who bid this round, highest offer first. */
+  bidders: z.array(bidderSchema.extend({ highestAmount: z.number().int(), bidCount: z.number().int() })),
+  viewer: z.object({
+    role: z.enum(VIEWER_ROLES),
+    /** The owner only: the on-back price they set. */
+    reservePrice: z.number().int().nullable(),
+  }),
+});
+export type AuctionSnapshot = z.infer<typeof auctionSnapshotSchema>;
+
+/** How many of a round's bids the snapshot carries; older ones are in the bidders' summary. */
+export const SNAPSHOT_BID_LIMIT = 50;
+
+/** A client-made key that makes a retried command harmless (DESIGN.md section 4). */
+export const idempotencyKeySchema = z.string().min(8).max(100);
+
+export const placeBidSchema = z.object({ amount: z.number(), idempotencyKey: idempotencyKeySchema });
+export type PlaceBidInput = z.infer<typeof placeBidSchema>;
+
+export const buyNowSchema = z.object({ idempotencyKey: idempotencyKeySchema });
+
+/** The owner's decision on the round: below the reserve the bid sells only if they accept that. */
+export const roundDecisionSchema = z.object({ idempotencyKey: idempotencyKeySchema, acceptBelowReserve: z.boolean().optional() });
+export type RoundDecisionInput = z.infer<typeof roundDecisionSchema>;
+
+/** What every auction command answers once its transaction has committed. */
+export const auctionCommandResultSchema = z.object({ auction: auctionStateSchema, bid: bidSchema.nullable() });
+export type AuctionCommandResult = z.infer<typeof auctionCommandResultSchema>;
+
+/** The owner's view of who may bid on a private auction. */
+export const participantSchema = z.object({
+  user: bidderSchema,
+  status: z.enum(PARTICIPATION_STATUSES),
+  /** Added by the owner rather than asked. */
+  addedByOwner: z.boolean(),
+  at: z.number().int(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+export const participantsSchema = z.object({ participants: z.array(participantSchema) });
+
+/** The owner adds a participant by the email or the phone (international digits) they registered with. */
+export const addParticipantSchema = z.object({ contact: requiredText(200) });
+
+/** Which account a contact typed by the owner names: an email when it has an @, else a phone number. */
+export function contactLookupOf(contact: string): { email: string } | { phone: string } | null {
+  const parsed = contact.includes('@') ? emailField.safeParse(contact) : phoneDigits.safeParse(contact);
+  if (!parsed.success || parsed.data === '') return null;
+  return contact.includes('@') ? { email: parsed.data } : { phone: parsed.data };
+}
+export const decideJoinRequestSchema = z.object({ status: z.enum(['ACCEPTED', 'REJECTED']) });
+
+/** How a bidder is named to others: the first name and the last name's initial. */
+export function bidderNameOf(firstName: string, lastName: string): string {
+  return lastName === '' ? firstName : `${firstName} ${[...lastName][0]}.`;
+}
+
+/**
+ * How a watcher's snapshot takes one broadcast change (DESIGN.md section 4): the next `seq` is applied,
+ * one already seen is ignored, and a gap means something was missed, so the watcher must fetch the
+ * snapshot again ('RESYNC'). A new round starts with no bids.
+ */
+export function applyAuctionChange(view: AuctionSnapshot, change: AuctionCommandResult): AuctionSnapshot | 'RESYNC' {
+  if (change.auction.seq <= view.auction.seq) return view;
+  if (change.auction.seq !== view.auction.seq + 1) return 'RESYNC';
+  const sameRound = change.auction.round === view.auction.round;
+  const bids = sameRound ? view.bids : [];
+  const bidders = sameRound ? view.bidders : [];
+  if (!change.bid) return { ...view, auction: change.auction, bids, bidders };
+  const { bidder, amount } = change.bid;
+  const previous = bidders.find((one) => one.id === bidder.id);
+  const updated = { ...bidder, highestAmount: Math.max(amount, previous?.highestAmount ?? 0), bidCount: (previous?.bidCount ?? 0) + 1 };
+  return {
+    ...view,
+    auction: change.auction,
+    bids: [change.bid, ...bids].slice(0, SNAPSHOT_BID_LIMIT),
+    bidders: [updated, ...bidders.filter((one) => one.id !== bidder.id)].sort((a, b) => b.highestAmount - a.highestAmount),
+  };
+}

@@ -1,0 +1,182 @@
+import type { Kysely, Selectable } from 'kysely';
+import { type AdType, isAuctionType } from '../../../domain/ad';
+import {
+  type AuctionPhase,
+  type AuctionSnapshot,
+  type AuctionState,
+  type Bid,
+  bidderNameOf,
+  type ParticipationStatus,
+  type RoundOutcome,
+  SNAPSHOT_BID_LIMIT,
+  type ViewerRole,
+} from '../../../domain/auction';
+import { ERROR_CODES } from '../../../domain/errors';
+import { minorUnitsPerMajor } from '../../../domain/money';
+import { type AuctionFacts, auctionStateAt, finalWindowEndsAt, isReserveMet, minimumNextBid } from '../../../machines/auction.machine';
+import type { AdTable, Database } from '../../db/schema';
+import { AppError } from '../../errors';
+
+export type AuctionAdRow = Selectable<AdTable>;
+type Db = Kysely<Database>;
+
+/** An ad the bid engine may act on: an auction that was published (a draft has no auction yet). */
+export function assertAuction(row: AuctionAdRow | undefined): asserts row is AuctionAdRow {
+  if (!row || row.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
+  if (row.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
+  if (!isAuctionType(row.type as AdType)) throw new AppError(ERROR_CODES.NOT_AN_AUCTION);
+}
+
+export const isLiveAuction = (row: AuctionAdRow) => row.type === 'LIVE_AUCTION';
+export const isPrivateAuction = (row: AuctionAdRow) => row.type === 'PRIVATE_AUCTION';
+
+/**
+ * The auction machine's facts from the ad's row. The current round follows the ad's schedule unless
+ * it has one of its own: a live auction's first sub-auction starts with the session and lasts one
+ * sub-auction, each later one is stored when the owner opens it. An ad its owner ended early stopped
+ * taking bids then.
+ */
+export function factsOf(row: AuctionAdRow, highestBid: Bid | null): AuctionFacts {
+  const live = isLiveAuction(row);
+  const startsAt = row.round_starts_at ?? row.starts_at!;
+  const plannedEnd = row.round_ends_at ?? (live ? startsAt + row.sub_auction_duration_ms! : row.ends_at!);
+  const endedEarly = row.status === 'ENDED' && row.ended_at !== null && row.round_outcome === null ? row.ended_at : Number.POSITIVE_INFINITY;
+  return {
+    ownerId: row.owner_id,
+    startsAt,
+    endsAt: Math.max(startsAt, Math.min(plannedEnd, endedEarly)),
+    openingAmount: row.opening_amount ?? 0,
+    reservePrice: row.on_back_price,
+    instantPurchaseAmount: row.type === 'INSTANT_SALE_AND_AUCTION' ? row.instant_purchase_amount : null,
+    allowDecimalBids: row.allow_decimal_bids === 1,
+    minorUnitsPerMajor: minorUnitsPerMajor(row.currency),
+    highestBid: highestBid && { bidderId: highestBid.bidder.id, amount: highestBid.amount, at: highestBid.at },
+    bidCount: row.bid_count,
+    round: row.round,
+    subAuctionDurationMs: live ? row.sub_auction_duration_ms : null,
+    liveEndsAt: live ? row.ends_at : null,
+    outcome: row.round_outcome === null ? null : outcomeOf(row),
+  };
+}
+
+function outcomeOf(row: AuctionAdRow): NonNullable<AuctionFacts['outcome']> {
+  const at = row.round_outcome_at!;
+  const kind = row.round_outcome as RoundOutcome;
+  return kind === 'BOUGHT_OUTRIGHT' ? { kind, at, buyerId: row.round_buyer_id! } : { kind, at };
+}
+
+export function phaseOf(facts: AuctionFacts, now: number): AuctionPhase {
+  return auctionStateAt(facts, now).value as AuctionPhase;
+}
+
+/** What every watcher sees at server time `now`; the reserve's value stays out of it. */
+export function auctionStateOf(row: AuctionAdRow, highestBid: Bid | null, now: number): AuctionState {
+  const facts = factsOf(row, highestBid);
+  return {
+    adId: row.id,
+    type: row.type as AuctionState['type'],
+    ownerId: row.owner_id,
+    seq: row.seq,
+    serverTime: now,
+    phase: phaseOf(facts, now),
+    round: row.round,
+    startsAt: facts.startsAt,
+    endsAt: facts.endsAt,
+    finalWindowEndsAt: finalWindowEndsAt(facts),
+    liveEndsAt: facts.liveEndsAt,
+    subAuctionDurationMs: facts.subAuctionDurationMs,
+    liveLink: isLiveAuction(row) ? row.live_link : null,
+    currency: row.currency,
+    openingAmount: facts.openingAmount,
+    instantPurchaseAmount: facts.instantPurchaseAmount,
+    allowDecimalBids: facts.allowDecimalBids,
+    reserve: row.on_back_price === null ? 'NONE' : isReserveMet(facts) ? 'MET' : 'NOT_MET',
+    highestBid,
+    bidCount: row.bid_count,
+    minimumBid: minimumNextBid(facts),
+    outcome: facts.outcome && { kind: facts.outcome.kind, at: facts.outcome.at, buyerId: facts.outcome.kind === 'BOUGHT_OUTRIGHT' ? facts.outcome.buyerId : null },
+    isPrivate: isPrivateAuction(row),
+  };
+}
+
+function bidsQuery(db: Db) {
+  return db
+    .selectFrom('offers')
+    .innerJoin('users', 'users.id', 'offers.user_id')
+    .select(['offers.id', 'offers.seq', 'offers.amount', 'offers.created_at', 'offers.user_id', 'users.first_name', 'users.last_name']);
+}
+
+type BidRow = { id: string; seq: number | null; amount: number; created_at: number; user_id: string; first_name: string; last_name: string };
+
+function bidOf(row: BidRow): Bid {
+  return { id: row.id, seq: row.seq ?? 0, amount: row.amount, at: row.created_at, bidder: { id: row.user_id, name: bidderNameOf(row.first_name, row.last_name) } };
+}
+
+export async function highestBidOf(db: Db, row: AuctionAdRow): Promise<Bid | null> {
+  if (row.highest_offer_id === null) return null;
+  const found = await bidsQuery(db).where('offers.id', '=', row.highest_offer_id).executeTakeFirst();
+  return found ? bidOf(found) : null;
+}
+
+export async function bidderOf(db: Db, userId: string): Promise<Bid['bidder']> {
+  const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { id: user.id, name: bidderNameOf(user.first_name, user.last_name) };
+}
+
+export async function participationOf(db: Db, adId: string, userId: string): Promise<ParticipationStatus | null> {
+  const found = await db.selectFrom('ad_participants').select('status').where('ad_id', '=', adId).where('user_id', '=', userId).executeTakeFirst();
+  return (found?.status as ParticipationStatus | undefined) ?? null;
+}
+
+/** Where the viewer stands: whether they may bid, or must first be let into a private auction. */
+export function viewerRoleOf(row: AuctionAdRow, viewerId: string | null, participation: ParticipationStatus | null): ViewerRole {
+  if (viewerId === null) return 'VISITOR';
+  if (viewerId === row.owner_id) return 'OWNER';
+  if (!isPrivateAuction(row) || participation === 'ACCEPTED') return 'BIDDER';
+  return participation ?? 'OUTSIDER';
+}
+
+/** The live snapshot: the state with its `seq` and the server's time, the round's latest bids, its bidders, and the viewer's standing. */
+export async function auctionSnapshotOf(db: Db, row: AuctionAdRow, viewerId: string | null, now: number): Promise<AuctionSnapshot> {
+  const [highestBid, latestBids, bidders, participation] = await Promise.all([
+    highestBidOf(db, row),
+    bidsQuery(db).where('offers.ad_id', '=', row.id).where('offers.round', '=', row.round).orderBy('offers.seq', 'desc').limit(SNAPSHOT_BID_LIMIT).execute(),
+    db
+      .selectFrom('offers')
+      .innerJoin('users', 'users.id', 'offers.user_id')
+      .where('offers.ad_id', '=', row.id)
+      .where('offers.round', '=', row.round)
+      .groupBy(['offers.user_id', 'users.first_name', 'users.last_name'])
+      .select((eb) => ['offers.user_id', 'users.first_name', 'users.last_name', eb.fn.max('offers.amount').as('highest_amount'), eb.fn.countAll<number>().as('bid_count')])
+      .orderBy('highest_amount', 'desc')
+      .execute(),
+    viewerId === null ? null : participationOf(db, row.id, viewerId),
+  ]);
+  const role = viewerRoleOf(row, viewerId, participation);
+  return {
+    auction: auctionStateOf(row, highestBid, now),
+    bids: latestBids.map(bidOf),
+    bidders: bidders.map((bidder) => ({
+      id: bidder.user_id,
+      name: bidderNameOf(bidder.first_name, bidder.last_name),
+      highestAmount: Number(bidder.highest_amount),
+      bidCount: Number(bidder.bid_count),
+    })),
+    viewer: { role, reservePrice: role === 'OWNER' ? row.on_back_price : null },
+  };
+}
+
+const PHASES_AWAITING_THE_OWNER: readonly AuctionPhase[] = ['scheduled', 'active', 'finalWindow', 'awaitingFinalisation'];
+
+/**
+ * Whether an auction whose ad has ended is still shown to this viewer: to everyone until the owner has
+ * decided its round, and afterwards to its owner and to whoever bid on or bought it, for the result.
+ */
+export async function isAuctionStillShown(db: Db, row: AuctionAdRow, viewerId: string | null, now: number): Promise<boolean> {
+  if (!isAuctionType(row.type as AdType) || row.status === 'DRAFT' || row.status === 'DELETED') return false;
+  if (PHASES_AWAITING_THE_OWNER.includes(phaseOf(factsOf(row, await highestBidOf(db, row)), now))) return true;
+  if (viewerId === null) return false;
+  if (viewerId === row.owner_id || viewerId === row.round_buyer_id) return true;
+  const bid = await db.selectFrom('offers').select('id').where('ad_id', '=', row.id).where('round', '=', row.round).where('user_id', '=', viewerId).executeTakeFirst();
+  return bid !== undefined;
+}

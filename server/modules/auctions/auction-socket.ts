@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { placeBidSchema } from '../../../domain/auction';
+import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
+import { adRoom, type SocketCommandReply, SOCKET_EVENTS } from '../../../domain/realtime-events';
+import { AppError } from '../../errors';
+import { errorMessage, localeOfRequest } from '../../i18n';
+
+const socketBidSchema = placeBidSchema.extend({ adId: z.string().min(1).max(100) });
+
+/**
+ * The auction's socket side: watching an ad (its room) and bidding over the socket with the same
+ * engine, rules and refusals as POST /api/ads/:slug/bids. The answer is sent only after the commit.
+ */
+export default fp(
+  async (app) => {
+    app.io.on('connection', (socket) => {
+      const locale = localeOfRequest(socket.handshake.headers);
+      const refusal = (code: ErrorCode): SocketCommandReply<never> => ({ ok: false, error: { code, message: errorMessage(code, locale) } });
+
+      socket.on(SOCKET_EVENTS.AD_WATCH, (adId, ack) => {
+        if (typeof adId !== 'string' || typeof ack !== 'function') return;
+        void socket.join(adRoom(adId));
+        ack({ ok: true, result: null });
+      });
+      socket.on(SOCKET_EVENTS.AD_UNWATCH, (adId) => {
+        if (typeof adId === 'string') void socket.leave(adRoom(adId));
+      });
+      socket.on(SOCKET_EVENTS.BID_PLACE, (command, ack) => {
+        if (typeof ack !== 'function') return;
+        const userId = socket.data.userId;
+        if (!userId) return ack(refusal(ERROR_CODES.UNAUTHENTICATED));
+        const parsed = socketBidSchema.safeParse(command);
+        if (!parsed.success) return ack(refusal(ERROR_CODES.VALIDATION_FAILED));
+        const { adId, amount, idempotencyKey } = parsed.data;
+        app.auctions.placeBid({ ad: { id: adId }, userId, amount, idempotencyKey }).then(
+          ({ result }) => ack({ ok: true, result }),
+          (error: unknown) => {
+            if (error instanceof AppError) return ack(refusal(error.code));
+            app.log.error({ err: error }, 'a socket bid failed');
+            ack(refusal(ERROR_CODES.INTERNAL));
+          },
+        );
+      });
+    });
+  },
+  { name: 'auction-socket', dependencies: ['realtime', 'auctions'] },
+);

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PARTICIPATION_STATUSES } from '../../../domain/auction';
+import { ERROR_CODES } from '../../../domain/errors';
+import { slugParamsSchema } from '../../../domain/slug';
+import { JOIN_REQUEST_EVENTS, participationStateOf } from '../../../machines/join-request.machine';
+import { AppError } from '../../errors';
+import { requireUser } from '../auth/session.plugin';
+import { participationOf } from './auction-records';
+import { findPrivateAdRow, setParticipation } from './participant-records';
+
+/** A signed-in person outside a private auction asks its owner to let them bid; asking twice, or after a refusal, is refused. */
+const requestToJoinRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/ads/:slug/join-requests',
+    { schema: { params: slugParamsSchema, response: { 201: z.object({ status: z.enum(PARTICIPATION_STATUSES) }) } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const row = await findPrivateAdRow(app.db, request.params.slug);
+      const standing = participationStateOf(await participationOf(app.db, row.id, user.id), { ownerId: row.owner_id, userId: user.id });
+      if (!standing.can({ type: JOIN_REQUEST_EVENTS.REQUEST, by: user.id })) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
+      await setParticipation(app, row, user.id, 'REQUESTED', false);
+      return reply.code(201).send({ status: 'REQUESTED' as const });
+    },
+  );
+};
+export default requestToJoinRoute;

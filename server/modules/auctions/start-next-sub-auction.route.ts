@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auctionCommandResultSchema, roundDecisionSchema } from '../../../domain/auction';
+import { slugParamsSchema } from '../../../domain/slug';
+import { requireUser } from '../auth/session.plugin';
+
+/**
+ * The owner of a live auction opens the next sub-auction, closing a round still waiting for them by the same decision as finalising; it must fit in what remains of the live session.
+ * A retry with the same idempotency key answers 200 with the first result and changes nothing.
+ */
+const startNextSubAuctionRoute: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/ads/:slug/sub-auctions',
+    { schema: { params: slugParamsSchema, body: roundDecisionSchema, response: { 200: auctionCommandResultSchema, 201: auctionCommandResultSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { result, replayed } = await app.auctions.startNextSubAuction({ ad: { slug: request.params.slug }, userId: user.id, ...request.body });
+      return reply.code(replayed ? 200 : 201).send(result);
+    },
+  );
+};
+export default startNextSubAuctionRoute;

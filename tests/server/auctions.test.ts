@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuctionCommandResult, AuctionSnapshot, Participant } from '../../domain/auction';
+import { FINAL_WINDOW_MS } from '../../domain/timing';
+import arErrors from '../../locales/ar/errors.json';
+import enErrors from '../../locales/en/errors.json';
+import { type AuctionAd, bid, HOUR_MS, MINUTE_MS, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
+import { TestBrowser } from './helpers/browser';
+import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+
+type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+describe(`the bid engine on ${testDialect}`, () => {
+  let t: TestApp;
+  const clock = { now: Date.UTC(2026, 10, 21, 18, 0, 0) };
+  let owner: Person;
+  let alice: Person;
+  let bob: Person;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: () => clock.now });
+    owner = await newPerson(t.app, 'Owner');
+    alice = await newPerson(t.app, 'Alice');
+    bob = await newPerson(t.app, 'Bob', { locale: 'ar' });
+  });
+  afterAll(async () => t.close());
+
+  const snapshotOf = async (ad: AuctionAd, viewer: TestBrowser = new TestBrowser(t.app)) => {
+    const response = await viewer.get(`/api/ads/${ad.slug}/auction`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AuctionSnapshot;
+  };
+  const refusalOf = (response: { statusCode: number; json: () => unknown }) => ({ status: response.statusCode, code: (response.json() as Refusal).error.code });
+  const command = (person: Person, ad: AuctionAd, path: 'finalise' | 'sub-auctions' | 'buy-now', body: Record<string, unknown> = {}) =>
+    person.browser.post(`/api/ads/${ad.slug}/${path}`, { idempotencyKey: randomUUID(), ...body });
+  /** Moves the server's clock and lets the scheduler fire what fell due, as its timers would. */
+  async function advanceTo(at: number) {
+    clock.now = at;
+    await t.app.auctionDeadlines.resync();
+  }
+
+  it('takes a bid above the opening amount and the highest bid, and refuses every other with its reason', async () => {
+    const ad = await newAuction(t.app, owner, { starts_at: clock.now + MINUTE_MS, ends_at: clock.now + HOUR_MS });
+
+    expect(refusalOf(await new TestBrowser(t.app).post(`/api/ads/${ad.slug}/bids`, { amount: 15_000, idempotencyKey: randomUUID() }))).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(refusalOf(await bid(alice, ad, 15_000))).toEqual({ status: 409, code: 'BID_NOT_STARTED' });
+    await advanceTo(clock.now + MINUTE_MS);
+
+    expect(refusalOf(await bid(owner, ad, 15_000))).toEqual({ status: 403, code: 'OWN_AUCTION' });
+    expect(refusalOf(await bid(alice, ad, 10_000))).toEqual({ status: 400, code: 'BID_NOT_ABOVE_OPENING_AMOUNT' });
+    expect(refusalOf(await bid(alice, ad, 15_050))).toEqual({ status: 400, code: 'BID_DECIMALS_NOT_ALLOWED' });
+    expect(refusalOf(await bid(alice, ad, 150.5))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
+    expect(refusalOf(await bid(alice, ad, -100))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
+    expect(refusalOf(await alice.browser.post(`/api/ads/${ad.slug}/bids`, { amount: '15000', idempotencyKey: randomUUID() }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+
+    const before = await snapshotOf(ad);
+    const accepted = await bid(alice, ad, 15_000);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const result = accepted.json() as AuctionCommandResult;
+    expect(result.bid).toMatchObject({ amount: 15_000, seq: before.auction.seq + 1, at: clock.now, bidder: { id: alice.id, name: 'Alice T.' } });
+    expect(result.auction).toMatchObject({ seq: before.auction.seq + 1, phase: 'active', bidCount: 1, minimumBid: 15_100, reserve: 'NOT_MET' });
+
+    // Ties go to the earlier receipt: the same amount again is not above the highest bid.
+    const tie = await bid(bob, ad, 15_000);
+    expect(refusalOf(tie)).toEqual({ status: 409, code: 'BID_NOT_ABOVE_HIGHEST_BID' });
+    expect((tie.json() as Refusal).error.message).toBe(arErrors.BID_NOT_ABOVE_HIGHEST_BID);
+    expect((tie.json() as Refusal).error.message).not.toBe(enErrors.BID_NOT_ABOVE_HIGHEST_BID);
+
+    const snapshot = await snapshotOf(ad, bob.browser);
+    expect(snapshot.auction.highestBid).toEqual(result.bid);
+    expect(snapshot.bids).toEqual([result.bid]);
+    expect(snapshot.bidders).toEqual([{ id: alice.id, name: 'Alice T.', highestAmount: 15_000, bidCount: 1 }]);
+    expect(snapshot.viewer).toEqual({ role: 'BIDDER', reservePrice: null });
+    expect(snapshot.auction.serverTime).toBe(clock.now);
+  });
+
+  it('a retried key returns the first answer and places nothing; a key is for one command only', async () => {
+    const ad = await newAuction(t.app, owner);
+    const key = randomUUID();
+    const first = await bid(alice, ad, 12_000, key);
+    expect(first.statusCode).toBe(201);
+    // The retry comes after someone else outbid: it still answers what the first attempt did.
+    expect((await bid(bob, ad, 13_000)).statusCode).toBe(201);
+    const retry = await bid(alice, ad, 12_000, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const stored = await t.app.db.selectFrom('offers').select('amount').where('ad_id', '=', ad.id).orderBy('seq').execute();
+    expect(stored.map((row) => row.amount)).toEqual([12_000, 13_000]);
+
+    expect(refusalOf(await command(alice, ad, 'buy-now', { idempotencyKey: key }))).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('counts a bid received 1 ms before the end, refuses one at the end, and the scheduler announces the final window and its close', async () => {
+    const ad = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS });
+    const endsAt = clock.now + 10 * MINUTE_MS;
+    await advanceTo(endsAt - 1);
+    expect((await bid(alice, ad, 11_000)).statusCode).toBe(201);
+    await advanceTo(endsAt);
+    expect(refusalOf(await bid(bob, ad, 12_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
+
+    const inWindow = await snapshotOf(ad);
+    expect(inWindow.auction).toMatchObject({ phase: 'finalWindow', finalWindowEndsAt: endsAt + FINAL_WINDOW_MS });
+    const announced = await t.app.db.selectFrom('ads').select(['seq', 'announced_phase']).where('id', '=', ad.id).executeTakeFirstOrThrow();
+    expect(announced).toEqual({ seq: inWindow.auction.seq, announced_phase: 'finalWindow' });
+    // Announced once: another pass of the scheduler changes nothing.
+    await t.app.auctionDeadlines.resync();
+    expect((await snapshotOf(ad)).auction.seq).toBe(inWindow.auction.seq);
+
+    await advanceTo(endsAt + FINAL_WINDOW_MS);
+    const after = await snapshotOf(ad);
+    expect(after.auction).toMatchObject({ phase: 'awaitingFinalisation', seq: inWindow.auction.seq + 1 });
+  });
+
+  it('the reserve shows as met or not, its value only to the owner; the owner finalises in the window, or declines below the reserve', async () => {
+    const ad = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS });
+    const endsAt = clock.now + 10 * MINUTE_MS;
+    expect((await snapshotOf(ad)).auction.reserve).toBe('NOT_MET');
+    expect((await snapshotOf(ad, alice.browser)).viewer.reservePrice).toBeNull();
+    expect((await snapshotOf(ad, owner.browser)).viewer).toEqual({ role: 'OWNER', reservePrice: 20_000 });
+    // Not anywhere else in what a bidder receives either.
+    expect(JSON.stringify(await snapshotOf(ad, alice.browser))).not.toMatch(/[^\d]20000[^\d]/);
+
+    await bid(alice, ad, 15_000);
+    expect(refusalOf(await command(owner, ad, 'finalise'))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+    await advanceTo(endsAt + 30_000);
+    expect(refusalOf(await command(alice, ad, 'finalise'))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const declined = await command(owner, ad, 'finalise');
+    expect(declined.statusCode, declined.body).toBe(201);
+    expect((declined.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'ended', outcome: { kind: 'DECLINED' } });
+    expect(await t.app.db.selectFrom('orders').select('id').where('ad_id', '=', ad.id).execute()).toEqual([]);
+
+    const second = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS });
+    await bid(alice, second, 25_000);
+    expect((await snapshotOf(second)).auction.reserve).toBe('MET');
+    await advanceTo(clock.now + 10 * MINUTE_MS + FINAL_WINDOW_MS + MINUTE_MS);
+    // After the window the owner may still finalise; the reserve is met, so it sells.
+    const finalised = await command(owner, second, 'finalise');
+    expect((finalised.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'finalised', outcome: { kind: 'FINALISED' } });
+    const order = await t.app.db.selectFrom('orders').selectAll().where('ad_id', '=', second.id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ buyer_id: alice.id, seller_id: owner.id, amount: 25_000, kind: 'AUCTION_WIN' });
+    expect(refusalOf(await owner.browser.delete(`/api/ads/${second.slug}`))).toEqual({ status: 409, code: 'AD_CANNOT_BE_DELETED' });
+    // The winner still reads the result; a passer-by finds the product no longer available.
+    expect((await snapshotOf(second, alice.browser)).auction.phase).toBe('finalised');
+    expect((await new TestBrowser(t.app).get(`/api/ads/${second.slug}`)).statusCode).toBe(410);
+    expect((await alice.browser.get(`/api/ads/${second.slug}`)).statusCode).toBe(200);
+  });
+
+  it('the combined type sells outright at its instant purchase amount until the bidding reaches it', async () => {
+    const ad = await newAuction(t.app, owner, { type: 'INSTANT_SALE_AND_AUCTION', instant_purchase_amount: 50_000 });
+    expect(refusalOf(await command(owner, ad, 'buy-now'))).toEqual({ status: 403, code: 'OWN_AUCTION' });
+    await bid(alice, ad, 20_000);
+    const bought = await command(bob, ad, 'buy-now');
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect((bought.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'boughtOutright', outcome: { kind: 'BOUGHT_OUTRIGHT', buyerId: bob.id } });
+    expect(await t.app.db.selectFrom('orders').select(['buyer_id', 'amount', 'kind']).where('ad_id', '=', ad.id).execute()).toEqual([{ buyer_id: bob.id, amount: 50_000, kind: 'INSTANT_PURCHASE' }]);
+    expect(refusalOf(await bid(alice, ad, 30_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
+
+    const reached = await newAuction(t.app, owner, { type: 'INSTANT_SALE_AND_AUCTION', instant_purchase_amount: 50_000 });
+    await bid(alice, reached, 50_000);
+    expect(refusalOf(await command(bob, reached, 'buy-now'))).toEqual({ status: 409, code: 'INSTANT_PURCHASE_UNAVAILABLE' });
+    expect(refusalOf(await command(bob, await newAuction(t.app, owner), 'buy-now'))).toEqual({ status: 409, code: 'INSTANT_PURCHASE_UNAVAILABLE' });
+  });
+
+  it('a live auction runs sub-auctions inside its live session; each must fit in what remains', async () => {
+    const start = clock.now;
+    const ad = await newAuction(t.app, owner, {
+      type: 'LIVE_AUCTION',
+      ends_at: start + 25 * MINUTE_MS,
+      auction_duration_ms: 25 * MINUTE_MS,
+      sub_auction_duration_ms: 10 * MINUTE_MS,
+      live_link: 'https://live.example.com/camels',
+      on_back_price: null,
+    });
+    const first = await snapshotOf(ad);
+    expect(first.auction).toMatchObject({ phase: 'active', endsAt: start + 10 * MINUTE_MS, liveEndsAt: start + 25 * MINUTE_MS, liveLink: 'https://live.example.com/camels', reserve: 'NONE', round: 1 });
+    expect(refusalOf(await command(owner, ad, 'sub-auctions'))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+    await bid(alice, ad, 30_000);
+    await advanceTo(start + 10 * MINUTE_MS + 5_000);
+    const next = await command(owner, ad, 'sub-auctions');
+    expect(next.statusCode, next.body).toBe(201);
+    expect((next.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'active', round: 2, highestBid: null, bidCount: 0, startsAt: clock.now, endsAt: clock.now + 10 * MINUTE_MS });
+    // Opening the next sub-auction finalised the first round (no reserve: sold to its highest bidder).
+    expect(await t.app.db.selectFrom('orders').select(['round', 'buyer_id']).where('ad_id', '=', ad.id).execute()).toEqual([{ round: 1, buyer_id: alice.id }]);
+    await bid(bob, ad, 11_000);
+    expect((await snapshotOf(ad)).bids.map((one) => one.amount)).toEqual([11_000]);
+    await advanceTo(clock.now + 10 * MINUTE_MS);
+    // Five minutes of the session remain: no room for another ten-minute sub-auction.
+    expect(refusalOf(await command(owner, ad, 'sub-auctions'))).toEqual({ status: 409, code: 'SUB_AUCTION_PAST_LIVE_PERIOD' });
+    expect((await command(owner, ad, 'finalise')).statusCode).toBe(201);
+  });
+
+  it('a private auction takes bids from participants only: join requests, the owner’s decisions and additions', async () => {
+    const ad = await newAuction(t.app, owner, { type: 'PRIVATE_AUCTION' });
+    const carol = await newPerson(t.app, 'Carol');
+    expect((await snapshotOf(ad, alice.browser)).viewer.role).toBe('OUTSIDER');
+    const refused = await bid(alice, ad, 15_000);
+    expect(refusalOf(refused)).toEqual({ status: 403, code: 'OFFER_SUBMISSION_NOT_AVAILABLE' });
+    expect((refused.json() as Refusal).error.message).toBe('Offer submission not available');
+
+    expect((await alice.browser.post(`/api/ads/${ad.slug}/join-requests`)).statusCode).toBe(201);
+    expect(refusalOf(await alice.browser.post(`/api/ads/${ad.slug}/join-requests`))).toEqual({ status: 409, code: 'JOIN_REQUEST_NOT_ALLOWED' });
+    expect(refusalOf(await owner.browser.post(`/api/ads/${ad.slug}/join-requests`))).toEqual({ status: 409, code: 'JOIN_REQUEST_NOT_ALLOWED' });
+    expect((await snapshotOf(ad, alice.browser)).viewer.role).toBe('REQUESTED');
+    expect(refusalOf(await alice.browser.get(`/api/ads/${ad.slug}/participants`))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const waiting = (await owner.browser.get(`/api/ads/${ad.slug}/participants`)).json() as { participants: Participant[] };
+    expect(waiting.participants).toMatchObject([{ user: { id: alice.id }, status: 'REQUESTED', addedByOwner: false }]);
+    // Only a waiting request can be decided; a request is no participant yet, so the ad can still be deleted.
+    const accepted = await owner.browser.request('PUT', `/api/ads/${ad.slug}/participants/${alice.id}`, { status: 'ACCEPTED' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(refusalOf(await owner.browser.request('PUT', `/api/ads/${ad.slug}/participants/${alice.id}`, { status: 'REJECTED' }))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+    expect((await bid(alice, ad, 15_000)).statusCode).toBe(201);
+
+    await bob.browser.post(`/api/ads/${ad.slug}/join-requests`);
+    await owner.browser.request('PUT', `/api/ads/${ad.slug}/participants/${bob.id}`, { status: 'REJECTED' });
+    expect((await snapshotOf(ad, bob.browser)).viewer.role).toBe('REJECTED');
+    expect(refusalOf(await bob.browser.post(`/api/ads/${ad.slug}/join-requests`))).toEqual({ status: 409, code: 'JOIN_REQUEST_NOT_ALLOWED' });
+
+    const unknown = await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: 'nobody@example.com' });
+    expect(refusalOf(unknown)).toEqual({ status: 404, code: 'USER_NOT_FOUND' });
+    expect((unknown.json() as Refusal).error).toMatchObject({ message: 'This user does not exist', fields: { contact: 'USER_NOT_FOUND' } });
+    expect((await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: carol.email.toUpperCase() })).statusCode).toBe(201);
+    const again = await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: `+${carol.phone}` });
+    expect(refusalOf(again)).toEqual({ status: 409, code: 'PARTICIPANT_ALREADY_ADDED' });
+    expect((again.json() as Refusal).error.message).toBe('You have already added this user');
+    // The owner changes their mind about a rejected person by adding them.
+    expect((await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: bob.email })).statusCode).toBe(201);
+    expect((await bid(bob, ad, 16_000)).statusCode).toBe(201);
+
+    const idle = await newAuction(t.app, owner, { type: 'PRIVATE_AUCTION' });
+    await owner.browser.post(`/api/ads/${idle.slug}/participants`, { contact: carol.email });
+    expect(refusalOf(await owner.browser.delete(`/api/ads/${idle.slug}`))).toEqual({ status: 409, code: 'AD_CANNOT_BE_DELETED' });
+    expect(refusalOf(await owner.browser.post(`/api/ads/${(await newAuction(t.app, owner)).slug}/participants`, { contact: carol.email }))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+  });
+
+  it('fifty bidders bidding at once: accepted amounts rise with seq, every acknowledged bid is stored, one highest bidder', async () => {
+    const ad = await newAuction(t.app, owner, { on_back_price: null });
+    const bidders = await Promise.all(Array.from({ length: 50 }, (_, index) => newPerson(t.app, `Bidder${index}`)));
+    const startSeq = (await snapshotOf(ad)).auction.seq;
+    // Each bidder sends three bids at once; many collide and are refused as not above the highest.
+    const attempts = bidders.flatMap((bidder, index) => [0, 1, 2].map((round) => ({ bidder, amount: 10_000 + (round * 50 + index + 1) * 100 })));
+    const responses = await Promise.all(attempts.map(({ bidder, amount }) => bid(bidder, ad, amount)));
+    const acknowledged = responses.filter((response) => response.statusCode === 201).map((response) => (response.json() as AuctionCommandResult).bid!);
+    for (const response of responses) if (response.statusCode !== 201) expect(refusalOf(response)).toEqual({ status: 409, code: 'BID_NOT_ABOVE_HIGHEST_BID' });
+
+    const stored = await t.app.db.selectFrom('offers').select(['id', 'amount', 'seq', 'user_id']).where('ad_id', '=', ad.id).orderBy('seq').execute();
+    expect(stored.map((row) => row.id).sort()).toEqual(acknowledged.map((one) => one.id).sort());
+    expect(stored.map((row) => row.seq)).toEqual(stored.map((_, index) => startSeq + index + 1));
+    for (let index = 1; index < stored.length; index++) expect(stored[index]!.amount).toBeGreaterThan(stored[index - 1]!.amount);
+    const snapshot = await snapshotOf(ad);
+    const top = stored.at(-1)!;
+    expect(snapshot.auction).toMatchObject({ seq: top.seq, bidCount: stored.length, highestBid: { id: top.id, amount: top.amount } });
+    expect(snapshot.bidders.filter((bidder) => bidder.highestAmount === top.amount)).toHaveLength(1);
+  });
+
+  it('an account whose bid stands in an auction not yet decided cannot be deleted; once the round is decided it can', async () => {
+    const ad = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS, on_back_price: null });
+    const dana = await newPerson(t.app, 'Dana');
+    await bid(dana, ad, 15_000);
+    expect(refusalOf(await dana.browser.delete('/api/me'))).toEqual({ status: 409, code: 'ACCOUNT_CANNOT_BE_DELETED' });
+    await advanceTo(clock.now + 10 * MINUTE_MS);
+    await command(owner, ad, 'finalise');
+    expect((await dana.browser.delete('/api/me')).statusCode).toBe(204);
+  });
+});
