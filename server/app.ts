@@ -23,6 +23,7 @@ import requestToJoinRoute from './modules/auctions/request-to-join.route';
 import listParticipantsRoute from './modules/auctions/list-participants.route';
 import addParticipantRoute from './modules/auctions/add-participant.route';
 import decideJoinRequestRoute from './modules/auctions/decide-join-request.route';
+import devEndAuctionSoonRoute from './modules/auctions/dev-end-auction-soon.route';
 import sessionPlugin from './modules/auth/session.plugin';
 import messagesPlugin from './modules/delivery/messages.plugin';
 import healthRoute from './modules/health/health.route';
@@ -147,7 +148,10 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(uploadMediaRoute);
   await fastify.register(serveMediaRoute);
   await fastify.register(submitContactMessageRoute);
-  if (config.exposeDevOutbox) await fastify.register(devOutboxRoute);
+  if (config.exposeDevTools) {
+    await fastify.register(devOutboxRoute);
+    await fastify.register(devEndAuctionSoonRoute);
+  }
 };
 
 export default app;

@@ -87,8 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: parsed.LOG_LEVEL,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     viteDevServer: parsed.VITE_DEV_SERVER,
-    /** The outbox of would-be messages is readable only where no real person can be reached. */
-    exposeDevOutbox: parsed.NODE_ENV !== 'production',
+    /**
+     * Tools for trying the product out (the outbox of would-be messages, bringing an auction's end
+     * closer) exist only where no real person can be reached or bid.
+     */
+    exposeDevTools: parsed.NODE_ENV !== 'production',
     secureCookies: parsed.NODE_ENV === 'production',
     /**
      * Which proxies may say who the client is (X-Forwarded-For). Trusting anyone would let every

@@ -86,7 +86,7 @@ export default fp(
         uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
         country: country && /^[A-Z]{2}$/.test(country) ? country : null,
         socialSignIn: SOCIAL_PROVIDERS.filter((provider) => app.config.oidc[provider]),
-        localOutboxChannels: app.config.exposeDevOutbox ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
+        localOutboxChannels: app.config.exposeDevTools ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
       };
     };
 

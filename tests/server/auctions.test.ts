@@ -261,4 +261,13 @@ describe(`the bid engine on ${testDialect}`, () => {
     await command(owner, ad, 'finalise');
     expect((await dana.browser.delete('/api/me')).statusCode).toBe(204);
   });
+
+  it('outside production the owner may bring a running round’s end closer, to try the final window', async () => {
+    const ad = await newAuction(t.app, owner);
+    expect(refusalOf(await alice.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect((await owner.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 })).statusCode).toBe(204);
+    expect((await snapshotOf(ad)).auction.endsAt).toBe(clock.now + 5_000);
+    await advanceTo(clock.now + 5_000);
+    expect(refusalOf(await owner.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+  });
 });
