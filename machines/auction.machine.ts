@@ -1,4 +1,5 @@
 import { and, assertEvent, assign, getInitialSnapshot, raise, setup, type SnapshotFrom } from 'xstate';
+import { ERROR_CODES, type ErrorCode } from '../domain/errors';
 import { FINAL_WINDOW_MS } from '../domain/timing';
 
 /** A bid as the server received it: `at` is the server's receipt time, the only time that counts. */
@@ -123,6 +124,17 @@ export const BID_REFUSALS = {
   NOT_ABOVE_HIGHEST_BID: 'NOT_ABOVE_HIGHEST_BID',
 } as const;
 export type BidRefusal = (typeof BID_REFUSALS)[keyof typeof BID_REFUSALS];
+
+/** The error code (and so the message) each refusal reaches the bidder with, from the server or from the page. */
+export const BID_REFUSAL_ERRORS: Record<BidRefusal, ErrorCode> = {
+  NOT_STARTED: ERROR_CODES.BID_NOT_STARTED,
+  CLOSED: ERROR_CODES.AUCTION_CLOSED,
+  OWN_AUCTION: ERROR_CODES.OWN_AUCTION,
+  NOT_POSITIVE_INTEGER: ERROR_CODES.NOT_POSITIVE_INTEGER,
+  DECIMALS_NOT_ALLOWED: ERROR_CODES.BID_DECIMALS_NOT_ALLOWED,
+  NOT_ABOVE_OPENING_AMOUNT: ERROR_CODES.BID_NOT_ABOVE_OPENING_AMOUNT,
+  NOT_ABOVE_HIGHEST_BID: ERROR_CODES.BID_NOT_ABOVE_HIGHEST_BID,
+};
 
 const BID_RULES: ReadonlyArray<readonly [BidRefusal, BidRule]> = [
   [BID_REFUSALS.OWN_AUCTION, isNotOwnBid],

@@ -25,6 +25,17 @@ export function formatDateTime(timestamp: number, locale: Locale, { withZone = f
   return `${formatDate(timestamp)} ${time}`;
 }
 
+/** A time of day to the second, where seconds tell events apart (bids in a live auction). */
+export function formatTimeOfDay(timestamp: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(numberingLocale(locale), { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(timestamp);
+}
+
+/** The currency's sign as the locale writes it (ر.س. in Arabic, SAR in English), beside an amount typed in. */
+export function currencySymbol(currency: string, locale: Locale): string {
+  const parts = new Intl.NumberFormat(numberingLocale(locale), { style: 'currency', currency }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
 export function formatMoney(minorUnits: number, currency: string, locale: Locale): string {
   const perMajor = minorUnitsPerMajor(currency);
   return new Intl.NumberFormat(numberingLocale(locale), {

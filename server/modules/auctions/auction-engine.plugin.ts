@@ -3,24 +3,13 @@ import fp from 'fastify-plugin';
 import type { Kysely, Updateable } from 'kysely';
 import { type AdType, isAuctionType } from '../../../domain/ad';
 import type { AuctionCommandResult, AuctionPhase, Bid } from '../../../domain/auction';
-import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
+import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, BID_REFUSALS, type BidRefusal, bidRefusalOf, nextDeadlineOf, roundDecisionOf } from '../../../machines/auction.machine';
+import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, BID_REFUSAL_ERRORS, bidRefusalOf, nextDeadlineOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertAuction, type AuctionAdRow, auctionStateOf, bidderOf, factsOf, highestBidOf, isPrivateAuction, participationOf, phaseOf } from './auction-records';
-
-/** The HTTP status and message of each reason the machine gives for refusing a bid. */
-const BID_REFUSAL_ERRORS: Record<BidRefusal, ErrorCode> = {
-  [BID_REFUSALS.NOT_STARTED]: ERROR_CODES.BID_NOT_STARTED,
-  [BID_REFUSALS.CLOSED]: ERROR_CODES.AUCTION_CLOSED,
-  [BID_REFUSALS.OWN_AUCTION]: ERROR_CODES.OWN_AUCTION,
-  [BID_REFUSALS.NOT_POSITIVE_INTEGER]: ERROR_CODES.NOT_POSITIVE_INTEGER,
-  [BID_REFUSALS.DECIMALS_NOT_ALLOWED]: ERROR_CODES.BID_DECIMALS_NOT_ALLOWED,
-  [BID_REFUSALS.NOT_ABOVE_OPENING_AMOUNT]: ERROR_CODES.BID_NOT_ABOVE_OPENING_AMOUNT,
-  [BID_REFUSALS.NOT_ABOVE_HIGHEST_BID]: ERROR_CODES.BID_NOT_ABOVE_HIGHEST_BID,
-};
 
 /** The commands a client keys, as their receipts name them. */
 const KEYED_COMMANDS = { BID: 'BID', BUY_NOW: 'BUY_NOW', FINALISE: 'FINALISE', START_NEXT_SUB_AUCTION: 'START_NEXT_SUB_AUCTION' } as const;

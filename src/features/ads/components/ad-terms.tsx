@@ -1,4 +1,4 @@
-import { DataList, Link } from '@chakra-ui/react';
+import { DataList } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad';
@@ -10,7 +10,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The terms of the ad's sale type, as information: acting on them (buying, bidding, offering)
- * comes with their own pages. The reserve price is said to exist or not, never how much it is.
+ * comes with their own views; a live auction's stream is linked from its auction panel. The reserve
+ * price is said to exist or not, never how much it is.
  */
 export function AdTerms({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('ads');
@@ -33,14 +34,6 @@ export function AdTerms({ ad }: { ad: AdDetail }) {
   if (asks('subAuctionDurationMinutes') && ad.subAuctionDurationMs !== null) rows.push(['subAuctionDuration', duration(ad.subAuctionDurationMs)]);
   if (ad.startsAt !== null) rows.push(['startsAt', moment(ad.startsAt)]);
   if (ad.endsAt !== null) rows.push(['endsAt', moment(ad.endsAt)]);
-  if (asks('liveLink') && ad.liveLink) {
-    rows.push([
-      'liveLink',
-      <Link key="live" href={ad.liveLink} target="_blank" rel="noopener noreferrer nofollow" color="colorPalette.fg" data-testid="live-link">
-        {t('terms.watchLive')}
-      </Link>,
-    ]);
-  }
   if (asks('offersVisibleToSubscribers')) rows.push(['offersVisible', yesNo(ad.offersVisibleToSubscribers)]);
   if (asks('shippingType')) {
     const fee = ad.shippingType === 'PAID' && ad.shippingFee !== null ? money(ad.shippingFee) : null;

@@ -1,9 +1,9 @@
 import { Box, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Ban, Globe, MapPin } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type AdDetail, SALE_KINDS, typesOfKind } from '../../../../domain/ad';
+import { type AdDetail, isAuctionType, SALE_KINDS, typesOfKind } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { mediaUrl } from '../../../../domain/media';
 import { HttpError } from '../../../lib/http';
@@ -16,6 +16,8 @@ import { AdGallery } from '../components/ad-gallery';
 import { AdPrice } from '../components/ad-price';
 import { AdRefusalView } from '../components/ad-refusal-view';
 import { AdTerms } from '../components/ad-terms';
+import { AuctionActivity } from '../components/auction-activity';
+import { AuctionPanel, AuctionPanelLoading } from '../components/auction-panel';
 import { FavoriteButton } from '../components/favorite-button';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
 import { SellerCard } from '../components/seller-card';
@@ -59,11 +61,14 @@ function AdView({ ad }: { ad: AdDetail }) {
   const place = usePlaceName(ad);
   const categoryPath = useCategoryPath(ad);
   const saleKind = SALE_KINDS.find((kind) => typesOfKind(kind).includes(ad.type));
+  const isAuction = isAuctionType(ad.type);
   return (
     <Grid
       data-page="ad"
       templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
       templateAreas={{ base: '"gallery" "summary" "body"', lg: '"gallery summary" "body summary"' }}
+      // The summary spans both rows: its extra height goes to the body's row, not into a gap under the gallery.
+      templateRows={{ lg: 'auto 1fr' }}
       columnGap="6"
       rowGap={{ base: '4', md: '6' }}
       alignItems="start"
@@ -75,7 +80,8 @@ function AdView({ ad }: { ad: AdDetail }) {
         ) : null}
       </Stack>
 
-      <Stack gridArea="summary" gap="4" position={{ lg: 'sticky' }} top={{ lg: '32' }}>
+      {/* An auction's live panel makes the column taller than a screen: pinned, its lower part would stay out of reach. */}
+      <Stack gridArea="summary" gap="4" position={{ lg: isAuction ? 'static' : 'sticky' }} top={{ lg: '32' }}>
         <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }}>
           <HStack gap="2" wrap="wrap">
             <SaleTypeBadge type={ad.type} />
@@ -96,6 +102,11 @@ function AdView({ ad }: { ad: AdDetail }) {
             <ShareButton title={ad.title} />
           </HStack>
         </Stack>
+        {isAuction ? (
+          <Suspense fallback={<AuctionPanelLoading />}>
+            <AuctionPanel slug={ad.slug} />
+          </Suspense>
+        ) : null}
         <Panel title={t(`terms.titleOf.${saleKind!}`)}>
           <AdTerms ad={ad} />
         </Panel>
@@ -103,6 +114,11 @@ function AdView({ ad }: { ad: AdDetail }) {
       </Stack>
 
       <Stack gridArea="body" gap={{ base: '4', md: '6' }}>
+        {isAuction ? (
+          <Suspense fallback={null}>
+            <AuctionActivity slug={ad.slug} />
+          </Suspense>
+        ) : null}
         <Panel title={t('description')}>
           {/* The paragraph takes its direction from the seller's words (an isolating bdi inside would hide them from dir="auto"). */}
           <Text whiteSpace="pre-line" dir="auto" translate="no" data-user-text="" data-testid="ad-description">

@@ -1,0 +1,100 @@
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { applyAuctionChange, type AuctionCommandResult, type AuctionSnapshot } from '../../../../domain/auction';
+import { SOCKET_EVENTS } from '../../../../domain/realtime-events';
+import { api } from '../../../lib/api-client';
+import { recordClockSample } from '../../../lib/realtime/server-clock';
+import { useRealtimeSocket } from '../../../lib/realtime/socket';
+
+export const auctionQueryKey = (slug: string) => ['ads', 'auction', slug] as const;
+
+/** The snapshot is stamped with the server's time, so it doubles as a clock sample before the socket's first ping. */
+export async function getAuction(slug: string): Promise<AuctionSnapshot> {
+  const sentAt = Date.now();
+  const snapshot = await api.get<AuctionSnapshot>(`/ads/${encodeURIComponent(slug)}/auction`);
+  recordClockSample({ sentAt, receivedAt: Date.now(), serverTime: snapshot.auction.serverTime });
+  return snapshot;
+}
+
+export const auctionQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: auctionQueryKey(slug),
+    queryFn: async ({ client }) => {
+      const fresh = await getAuction(slug);
+      // A change that arrived over the socket while this request was on its way is newer: keep it.
+      const known = client.getQueryData<AuctionSnapshot>(auctionQueryKey(slug));
+      return known && known.auction.adId === fresh.auction.adId && known.auction.seq > fresh.auction.seq ? known : fresh;
+    },
+  });
+
+/**
+ * Puts one committed change in the cached snapshot by the one rule every watcher follows
+ * (`applyAuctionChange`). Returns false on a gap: a change was missed.
+ */
+function receiveInCache(queryClient: QueryClient, slug: string, change: AuctionCommandResult): boolean {
+  const key = auctionQueryKey(slug);
+  const current = queryClient.getQueryData<AuctionSnapshot>(key);
+  if (!current || current.auction.adId !== change.auction.adId) return true;
+  const next = applyAuctionChange(current, change);
+  if (next === 'RESYNC') return false;
+  if (next !== current) queryClient.setQueryData<AuctionSnapshot>(key, next);
+  return true;
+}
+
+/** Asks for the snapshot again, for when the cached one can no longer be trusted to be whole. */
+export function refetchAuction(queryClient: QueryClient, slug: string) {
+  return queryClient.invalidateQueries({ queryKey: auctionQueryKey(slug), exact: true });
+}
+
+/**
+ * One committed change, from the socket or as a command's own answer: applied in `seq` order, or,
+ * after a gap, the snapshot fetched again, since only a fresh one can be trusted.
+ */
+export function receiveAuctionChange(queryClient: QueryClient, slug: string, change: AuctionCommandResult) {
+  if (!receiveInCache(queryClient, slug, change)) void refetchAuction(queryClient, slug);
+}
+
+/**
+ * Keeps the cached snapshot live (DESIGN.md section 4): watches the ad's room on every connection,
+ * applies each change in `seq` order, and fetches the snapshot again once the room is joined (a
+ * change may have slipped in between the snapshot and the join, or while disconnected) and on any gap.
+ */
+function useAuctionWatch(slug: string, adId: string | undefined) {
+  const queryClient = useQueryClient();
+  const socket = useRealtimeSocket();
+  useEffect(() => {
+    if (!adId) return;
+    const watch = () =>
+      socket.emit(SOCKET_EVENTS.AD_WATCH, adId, (reply) => {
+        if (reply.ok) void refetchAuction(queryClient, slug);
+      });
+    const onChange = (change: AuctionCommandResult) => {
+      if (change.auction.adId === adId) receiveAuctionChange(queryClient, slug, change);
+    };
+    // A join request made or decided changes who may bid (the snapshot's viewer) and the owner's list.
+    const onParticipationChange = (change: { adId: string }) => {
+      if (change.adId === adId) void queryClient.invalidateQueries({ queryKey: auctionQueryKey(slug) });
+    };
+    socket.on('connect', watch);
+    socket.on(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
+    socket.on(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
+    // While disconnected, `connect` will watch; emitting now as well would be buffered and watch twice.
+    if (socket.connected) watch();
+    return () => {
+      socket.off('connect', watch);
+      socket.off(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
+      socket.off(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
+      if (socket.connected) socket.emit(SOCKET_EVENTS.AD_UNWATCH, adId);
+    };
+  }, [queryClient, socket, slug, adId]);
+}
+
+/** The auction as the server last told it, kept live over the socket while the component is shown. */
+export function useAuction(slug: string) {
+  const auction = useQuery(auctionQueryOptions(slug));
+  useAuctionWatch(slug, auction.data?.auction.adId);
+  return auction;
+}
+
+/** The same snapshot for a second view of it on the page, without watching the room twice. */
+export const useAuctionSnapshot = (slug: string) => useQuery(auctionQueryOptions(slug));

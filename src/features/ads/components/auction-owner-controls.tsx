@@ -1,0 +1,73 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { AuctionState } from '../../../../domain/auction';
+import { formatMoney } from '../../../lib/format';
+import { errorCodeOf } from '../../../lib/http';
+import { FormError } from '../../../lib/ui/form-error';
+import { useLocale } from '../../../lib/use-locale';
+import { useFinaliseAuction } from '../api/finalise-auction';
+import { useStartNextSubAuction } from '../api/start-next-sub-auction';
+import type { AuctionView } from '../use-auction-state';
+
+/**
+ * The owner's decision on the round, in the final window or any time after: confirm the winner, or,
+ * when the highest bid is below the reserve, choose explicitly between selling below it and declining.
+ * A live auction's owner may instead open the next sub-auction, which closes this round by the same rule.
+ */
+export function AuctionOwnerControls({ slug, auction, view }: { slug: string; auction: AuctionState; view: AuctionView }) {
+  const { t } = useTranslation('auction');
+  const locale = useLocale();
+  const finalise = useFinaliseAuction(slug);
+  const startNext = useStartNextSubAuction(slug);
+  if (!view.canFinalise && !view.canStartNextSubAuction) return null;
+  const { highestBid } = auction;
+  const pending = finalise.isPending || startNext.isPending;
+  const refusal = errorCodeOf(finalise.error ?? startNext.error);
+
+  return (
+    <Stack gap="3" borderTopWidth="1px" pt="3" data-testid="owner-controls">
+      {view.canFinalise && highestBid ? (
+        <>
+          <Text fontWeight="medium" data-testid="winner">
+            <Trans
+              t={t}
+              i18nKey="owner.winner"
+              values={{ name: highestBid.bidder.name, amount: formatMoney(highestBid.amount, auction.currency, locale) }}
+              components={{ name: <bdi translate="no" data-user-text="" />, amount: <bdi /> }}
+            />
+          </Text>
+          {view.reserveMet ? (
+            <Button colorPalette="green" loading={finalise.isPending && finalise.variables === false} disabled={pending} onClick={() => finalise.mutate(false)} data-testid="finalise">
+              {t('owner.finalise')}
+            </Button>
+          ) : (
+            <>
+              <Text fontSize="sm" color="fg.muted">
+                {t('owner.belowReserve')}
+              </Text>
+              <Button colorPalette="green" loading={finalise.isPending && finalise.variables === true} disabled={pending} onClick={() => finalise.mutate(true)} data-testid="finalise">
+                {t('owner.sellBelowReserve')}
+              </Button>
+              <Button variant="outline" colorPalette="red" loading={finalise.isPending && finalise.variables === false} disabled={pending} onClick={() => finalise.mutate(false)} data-testid="decline">
+                {t('owner.decline')}
+              </Button>
+            </>
+          )}
+        </>
+      ) : null}
+      {view.canStartNextSubAuction ? (
+        <Stack gap="1.5">
+          <Button variant={view.canFinalise ? 'outline' : 'solid'} colorPalette="orange" loading={startNext.isPending} disabled={pending} onClick={() => startNext.mutate(false)} data-testid="start-next-sub-auction">
+            {t('owner.startNext')}
+          </Button>
+          {view.canFinalise ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t(view.reserveMet ? 'owner.startNextSells' : 'owner.startNextUnsold')}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+      <FormError code={refusal} />
+    </Stack>
+  );
+}

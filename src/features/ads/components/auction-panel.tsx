@@ -1,0 +1,107 @@
+import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { AuctionSnapshot, AuctionState, Bid } from '../../../../domain/auction';
+import { signInPathFor } from '../../../../domain/routes';
+import { useSession } from '../../../lib/session';
+import { ButtonLink } from '../../../lib/ui/router-link';
+import { useAuction } from '../api/get-auction';
+import { useAuctionState } from '../use-auction-state';
+import { AuctionBidForm } from './auction-bid-form';
+import { AuctionBuyNow } from './auction-buy-now';
+import { AuctionHighestBid } from './auction-highest-bid';
+import { AuctionJoinRequest } from './auction-join-request';
+import { AuctionLiveSession } from './auction-live-session';
+import { AuctionOutbidNotice } from './auction-outbid-notice';
+import { AuctionOutcome } from './auction-outcome';
+import { AuctionOwnerControls } from './auction-owner-controls';
+import { AuctionStatus } from './auction-status';
+
+const PANEL_STYLE = { bg: 'bg', borderWidth: '1px', borderRadius: 'l3', p: { base: '4', md: '5' } } as const;
+
+/** Holds the panel's place while its words or its first snapshot are on their way. */
+export function AuctionPanelLoading() {
+  return <Skeleton height="72" borderRadius="l3" />;
+}
+
+/**
+ * The live auction on an ad's page: its phase and countdown in server time, the highest bid, and
+ * what the viewer may do now (bid, buy, ask to join, or, for the owner, decide the round), kept
+ * live over the socket.
+ */
+export function AuctionPanel({ slug }: { slug: string }) {
+  const { t } = useTranslation('auction');
+  const auction = useAuction(slug);
+  const viewerId = useSession().data?.id ?? null;
+  if (auction.isPending) return <AuctionPanelLoading />;
+  if (auction.isError) {
+    return (
+      <Alert.Root status="error" role="alert" flexWrap="wrap" data-testid="auction-panel" data-state="unavailable">
+        <Alert.Indicator />
+        <Alert.Title flex="1">{t('unavailable')}</Alert.Title>
+        <Button size="sm" variant="outline" onClick={() => void auction.refetch()}>
+          {t('common:actions.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  return <AuctionPanelContent slug={slug} snapshot={auction.data} viewerId={viewerId} />;
+}
+
+/**
+ * Whom the highest bid has just passed from the viewer to: set when someone else's bid takes the
+ * lead from them (and moved along while others keep bidding), cleared when they lead again.
+ */
+function useOutbidNotice(auction: AuctionState, viewerId: string | null) {
+  const { highestBid } = auction;
+  const [seen, setSeen] = useState<Bid | null>(highestBid);
+  const [outbidBy, setOutbidBy] = useState<Bid | null>(null);
+  if (highestBid?.id !== seen?.id) {
+    setSeen(highestBid);
+    const wasMine = viewerId !== null && seen?.bidder.id === viewerId;
+    if (highestBid === null || highestBid.bidder.id === viewerId) setOutbidBy(null);
+    else if (wasMine || outbidBy !== null) setOutbidBy(highestBid);
+  }
+  return { outbidBy, dismiss: () => setOutbidBy(null) };
+}
+
+function AuctionPanelContent({ slug, snapshot, viewerId }: { slug: string; snapshot: AuctionSnapshot; viewerId: string | null }) {
+  const { t } = useTranslation('auction');
+  const headingId = useId();
+  const location = useLocation();
+  const view = useAuctionState(snapshot, viewerId);
+  const { outbidBy, dismiss } = useOutbidNotice(snapshot.auction, viewerId);
+  const { auction, viewer } = snapshot;
+  const isOwner = viewer.role === 'OWNER';
+
+  let participation = null;
+  if (viewer.role === 'BIDDER') {
+    participation = (
+      <>
+        {view.canBid ? <AuctionBidForm slug={slug} auction={auction} view={view} /> : null}
+        {view.canBuyNow ? <AuctionBuyNow slug={slug} auction={auction} /> : null}
+      </>
+    );
+  } else if (viewer.role === 'VISITOR' && (view.canBid || view.canBuyNow)) {
+    participation = (
+      <ButtonLink to={signInPathFor(`${location.pathname}${location.search}`)} colorPalette="orange" size="lg" data-testid="sign-in-to-bid">
+        {t('signInToBid')}
+      </ButtonLink>
+    );
+  } else if ((viewer.role === 'OUTSIDER' || viewer.role === 'REQUESTED' || viewer.role === 'REJECTED') && view.biddingOpenOrAhead) {
+    participation = <AuctionJoinRequest slug={slug} role={viewer.role} />;
+  }
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4" {...PANEL_STYLE} data-testid="auction-panel" data-role={viewer.role} data-seq={auction.seq}>
+      <AuctionStatus auction={auction} view={view} isOwner={isOwner} headingId={headingId} />
+      {outbidBy ? <AuctionOutbidNotice auction={auction} outbidBy={outbidBy} onDismiss={dismiss} /> : null}
+      <AuctionHighestBid snapshot={snapshot} viewerId={viewerId} />
+      <AuctionOutcome auction={auction} view={view} viewerId={viewerId} isOwner={isOwner} />
+      {participation}
+      {isOwner ? <AuctionOwnerControls slug={slug} auction={auction} view={view} /> : null}
+      <AuctionLiveSession auction={auction} />
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { Badge, Box, Button, Heading, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { contactLookupOf, type Participant, type ParticipationStatus } from '../../../../domain/auction';
+import { ERROR_CODES } from '../../../../domain/errors';
+import { JOIN_REQUEST_EVENTS, participationStateOf } from '../../../../machines/join-request.machine';
+import { errorCodeOf, HttpError } from '../../../lib/http';
+import { FormError } from '../../../lib/ui/form-error';
+import { TextField } from '../../../lib/ui/text-field';
+import { UserText } from '../../../lib/ui/user-text';
+import { useAddParticipant } from '../api/add-participant';
+import { useDecideJoinRequest } from '../api/decide-join-request';
+import { useParticipants } from '../api/list-participants';
+
+const STATUS_PALETTES: Record<ParticipationStatus, string> = { REQUESTED: 'orange', ACCEPTED: 'green', REJECTED: 'red' };
+
+/** The owner's refusals that belong to the contact typed, said on its field. */
+const CONTACT_REFUSALS: ReadonlySet<string> = new Set([ERROR_CODES.USER_NOT_FOUND, ERROR_CODES.PARTICIPANT_ALREADY_ADDED]);
+
+/**
+ * The owner of a private auction decides who may bid: the requests to accept or reject, and a form
+ * to add someone by the email or phone they registered with. Which decision a row offers is the
+ * participation machine's answer.
+ */
+export function AuctionParticipantsPanel({ slug, ownerId }: { slug: string; ownerId: string }) {
+  const { t } = useTranslation('auction');
+  const participants = useParticipants(slug);
+  const decide = useDecideJoinRequest(slug);
+
+  const can = (participant: Participant, type: typeof JOIN_REQUEST_EVENTS.ACCEPT | typeof JOIN_REQUEST_EVENTS.REJECT) =>
+    participationStateOf(participant.status, { ownerId, userId: participant.user.id }).can({ type, by: ownerId });
+
+  return (
+    <Box as="section" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }} data-testid="participants-panel">
+      <Heading as="h2" size="md" mb="1">
+        {t('participants.title')}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb="4">
+        {t('participants.description')}
+      </Text>
+      <Stack gap="5">
+        {participants.isPending ? null : participants.isError ? (
+          <FormError code={errorCodeOf(participants.error)} />
+        ) : participants.data.participants.length === 0 ? (
+          <Text color="fg.muted">{t('participants.none')}</Text>
+        ) : (
+          <List.Root as="ul" listStyleType="none" gap="3">
+            {participants.data.participants.map((participant) => (
+              <List.Item key={participant.user.id} data-testid="participant" data-status={participant.status}>
+                <HStack justify="space-between" gap="3" wrap="wrap" w="full">
+                  <HStack gap="2" wrap="wrap">
+                    <Text fontWeight="medium">
+                      <UserText>{participant.user.name}</UserText>
+                    </Text>
+                    <Badge colorPalette={STATUS_PALETTES[participant.status]} variant="subtle">
+                      {t(participant.addedByOwner ? 'participants.addedByYou' : `participants.status.${participant.status}`)}
+                    </Badge>
+                  </HStack>
+                  <HStack gap="2">
+                    {can(participant, JOIN_REQUEST_EVENTS.ACCEPT) ? (
+                      <Button size="sm" colorPalette="green" disabled={decide.isPending} onClick={() => decide.mutate({ userId: participant.user.id, status: 'ACCEPTED' })} data-testid="accept-join-request">
+                        {t('participants.accept')}
+                      </Button>
+                    ) : null}
+                    {can(participant, JOIN_REQUEST_EVENTS.REJECT) ? (
+                      <Button size="sm" variant="outline" colorPalette="red" disabled={decide.isPending} onClick={() => decide.mutate({ userId: participant.user.id, status: 'REJECTED' })} data-testid="reject-join-request">
+                        {t('participants.reject')}
+                      </Button>
+                    ) : null}
+                  </HStack>
+                </HStack>
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+        <FormError code={errorCodeOf(decide.error)} />
+        <AddParticipantForm slug={slug} />
+      </Stack>
+    </Box>
+  );
+}
+
+function AddParticipantForm({ slug }: { slug: string }) {
+  const { t } = useTranslation('auction');
+  const addParticipant = useAddParticipant(slug);
+  const form = useForm<{ contact: string }>({ defaultValues: { contact: '' } });
+
+  const submit = form.handleSubmit(({ contact: typed }) => {
+    addParticipant.reset();
+    const contact = typed.trim();
+    // The server reads the contact the same way; what it could not look up is said here at once.
+    if (!contactLookupOf(contact)) return form.setError('contact', { message: contact === '' ? ERROR_CODES.REQUIRED : ERROR_CODES.INVALID_EMAIL }, { shouldFocus: true });
+    addParticipant.mutate(contact, {
+      onSuccess: () => form.reset(),
+      onError: (error) => {
+        if (error instanceof HttpError && CONTACT_REFUSALS.has(error.code)) form.setError('contact', { message: error.code }, { shouldFocus: true });
+      },
+    });
+  });
+  const refusal = addParticipant.error instanceof HttpError && CONTACT_REFUSALS.has(addParticipant.error.code) ? null : errorCodeOf(addParticipant.error);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="3" borderTopWidth="1px" pt="4">
+        <TextField label={t('participants.contact')} error={form.formState.errors.contact?.message} helperText={t('participants.contactHelp')}>
+          <Input autoComplete="off" data-testid="participant-contact" {...form.register('contact')} />
+        </TextField>
+        <FormError code={refusal} />
+        <Button type="submit" alignSelf="flex-start" loading={addParticipant.isPending} data-testid="add-participant">
+          {t('participants.add')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

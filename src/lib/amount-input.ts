@@ -1,0 +1,33 @@
+import { toLatinDigits } from '../../domain/digits';
+import { minorUnitsPerMajor } from '../../domain/money';
+
+/** Grouping marks people type in long numbers (`12,000`, `١٢٬٠٠٠`, spaces) are dropped. */
+const GROUPING = /[\s,\u066c]/g;
+/** The Arabic decimal separator (٫) reads as a point. */
+const ARABIC_DECIMAL_SEPARATOR = /\u066b/g;
+
+/**
+ * An amount typed in major units of `currency` (`1,250`, `١٬٢٥٠٫٥`), in integer minor units, counted
+ * digit by digit so no float ever rounds it: null when nothing is typed, NaN when the text is no
+ * amount of that currency (not digits, or more decimals than the currency has).
+ */
+export function minorUnitsOfTypedAmount(text: string, currency: string): number | null {
+  const typed = toLatinDigits(text).replace(GROUPING, '').replace(ARABIC_DECIMAL_SEPARATOR, '.');
+  if (typed === '') return null;
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(typed);
+  if (!match) return Number.NaN;
+  const perMajor = minorUnitsPerMajor(currency);
+  const decimals = String(perMajor).length - 1;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) return Number.NaN;
+  const minorUnits = Number(match[1]) * perMajor + Number(fraction.padEnd(decimals, '0') || '0');
+  return Number.isSafeInteger(minorUnits) ? minorUnits : Number.NaN;
+}
+
+/** Minor units as the text an amount input shows, in major units with a point and Latin digits. */
+export function typedAmountOf(minorUnits: number, currency: string): string {
+  const perMajor = minorUnitsPerMajor(currency);
+  const decimals = String(perMajor).length - 1;
+  const fraction = String(minorUnits % perMajor).padStart(decimals, '0').replace(/0+$/, '');
+  return `${Math.floor(minorUnits / perMajor)}${fraction ? `.${fraction}` : ''}`;
+}

@@ -1,0 +1,79 @@
+import { useSyncExternalStore } from 'react';
+import { type ClockSample, estimateClockOffset } from '../../../domain/clock';
+import { SOCKET_EVENTS } from '../../../domain/realtime-events';
+import { useNow } from '../countdown';
+import { realtimeSocket } from './socket';
+
+const PINGS_PER_ROUND = 4;
+const ROUND_EVERY_MS = 30_000;
+const PING_TIMEOUT_MS = 5_000;
+/** Enough for the median to shrug off a few slow round trips, few enough to follow a clock that drifts. */
+const SAMPLES_KEPT = 12;
+
+let samples: ClockSample[] = [];
+let offsetMs = 0;
+const listeners = new Set<() => void>();
+let stopSampling: (() => void) | null = null;
+
+/**
+ * Adds one measurement of the server's clock against this one; the offset is the median over the
+ * latest samples (domain/clock.ts). Any answer stamped with the server's time can be a sample.
+ */
+export function recordClockSample(sample: ClockSample) {
+  samples = [...samples, sample].slice(-SAMPLES_KEPT);
+  const next = estimateClockOffset(samples);
+  if (next === offsetMs) return;
+  offsetMs = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** One ping after another, so none waits in a queue behind the others and skews its round trip. */
+async function pingRound() {
+  const socket = realtimeSocket();
+  for (let ping = 0; ping < PINGS_PER_ROUND && socket.connected; ping++) {
+    const sentAt = Date.now();
+    try {
+      const reply = await socket.timeout(PING_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.CLOCK_PING);
+      recordClockSample({ sentAt, receivedAt: Date.now(), serverTime: reply.serverTime });
+    } catch {
+      // No answer in time: this round has nothing to say; the next one will.
+      return;
+    }
+  }
+}
+
+/** Pings on every (re)connection and every half minute while anyone shows server time. */
+function startSampling(): () => void {
+  const socket = realtimeSocket();
+  const round = () => void pingRound();
+  socket.on('connect', round);
+  if (socket.connected) round();
+  const timer = setInterval(() => {
+    if (socket.connected) round();
+  }, ROUND_EVERY_MS);
+  return () => {
+    socket.off('connect', round);
+    clearInterval(timer);
+  };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  stopSampling ??= startSampling();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    stopSampling?.();
+    stopSampling = null;
+  };
+}
+
+/** How far the server's clock runs ahead of this device's, in ms (negative when behind). */
+export function useServerClockOffset(): number {
+  return useSyncExternalStore(subscribe, () => offsetMs);
+}
+
+/** The server's time now, read again every `intervalMs`: what every countdown and auction phase is drawn from. */
+export function useServerNow(intervalMs: number): number {
+  return useNow(intervalMs) + useServerClockOffset();
+}
