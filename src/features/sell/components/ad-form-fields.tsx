@@ -1,7 +1,6 @@
 import { Card, Field, Fieldset, Heading, HStack, Input, InputGroup, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Controller, type Path } from 'react-hook-form';
-import type { Locale } from '../../../../domain/locale';
 import { useFieldErrorText } from '../../../lib/ui/form-error';
 import { TextField } from '../../../lib/ui/text-field';
 import type { AdFormApi, AdFormValues } from '../utils/ad-form-values';
@@ -29,12 +28,6 @@ export function FormSection({ title, description, children, testId }: { title: s
 
 type TextValueName = { [Name in keyof AdFormValues]: AdFormValues[Name] extends string ? Name : never }[keyof AdFormValues];
 type SwitchName = { [Name in keyof AdFormValues]: AdFormValues[Name] extends boolean ? Name : never }[keyof AdFormValues];
-
-/** The currency's sign as the locale writes it (ر.س. in Arabic, SAR in English). */
-export function currencySymbol(currency: string, locale: Locale): string {
-  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
-  return parts.find((part) => part.type === 'currency')?.value ?? currency;
-}
 
 interface NumberFieldProps {
   form: AdFormApi;
