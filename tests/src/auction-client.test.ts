@@ -34,13 +34,18 @@ describe('amounts typed in a bid', () => {
 });
 
 describe('quick bid amounts', () => {
-  it('offers the minimum, then about 5% and 10% above it in whole units, with no float residue', () => {
+  it('offers the minimum, then about 5% and 10% above it on a round step of its size, with no float residue', () => {
     expect(quickBidAmounts(10_000, 'SAR')).toEqual([10_000, 10_500, 11_000]);
-    expect(quickBidAmounts(2_500_100, 'SAR')).toEqual([2_500_100, 2_625_200, 2_750_200]);
+    // 40,002 SAR: raises land on whole hundreds.
+    expect(quickBidAmounts(4_000_200, 'SAR')).toEqual([4_000_200, 4_210_000, 4_410_000]);
+    expect(quickBidAmounts(2_500_100, 'SAR')).toEqual([2_500_100, 2_630_000, 2_760_000]);
+    // 15.750 KWD (three decimals): whole dinars.
+    expect(quickBidAmounts(15_750, 'KWD')).toEqual([15_750, 17_000, 18_000]);
   });
 
-  it('keeps each amount at least one unit above the one before', () => {
+  it('keeps each amount at least one step above the one before', () => {
     expect(quickBidAmounts(100, 'SAR')).toEqual([100, 200, 300]);
+    expect(quickBidAmounts(1_050, 'SAR')).toEqual([1_050, 1_200, 1_300]);
   });
 });
 
