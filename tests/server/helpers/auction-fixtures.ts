@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../../domain/auth';
 import type { Locale } from '../../../domain/locale';
-import type { AdTable } from '../../../server/db/schema';
+import type { AdTable, Database } from '../../../server/db/schema';
 import { createAccount } from '../../../server/modules/auth/accounts.repository';
 import { hashSecret } from '../../../server/modules/auth/hash-secret';
 import { TestBrowser } from './browser';
@@ -98,4 +98,15 @@ export async function newAuction(app: FastifyInstance, owner: Person, overrides:
 /** A bid as the page sends it: a fresh key unless a retry reuses one. */
 export function bid(person: Person, ad: AuctionAd, amount: number, idempotencyKey: string = randomUUID()) {
   return person.browser.post(`/api/ads/${ad.slug}/bids`, { amount, idempotencyKey });
+}
+
+/**
+ * What `newPerson` and `newAuction` need of an app, over the database of a server running in another
+ * process: they write its rows directly, and that server's own scheduler arms the auction (at its
+ * start-up, or on its next resync), so arming here does nothing. The people made this way reach that
+ * server by its address with their `cookie`; their `browser` has no app to inject into.
+ */
+export function fixturesOver(db: Kysely<Database>): FastifyInstance {
+  const armedByTheServer = { rearm: async () => {}, resync: async () => {} };
+  return { db, now: Date.now, auctionDeadlines: armedByTheServer } as unknown as FastifyInstance;
 }

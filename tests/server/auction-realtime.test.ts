@@ -1,0 +1,385 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyAuctionChange, type AuctionCommandResult, type AuctionSnapshot, type Bid } from '../../domain/auction';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
+import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
+import { FINAL_WINDOW_MS } from '../../domain/timing';
+import arErrors from '../../locales/ar/errors.json';
+import enErrors from '../../locales/en/errors.json';
+import { loadConfig } from '../../server/config';
+import { createDatabase } from '../../server/db/database';
+import type { Database } from '../../server/db/schema';
+import { type AuctionAd, bid, fixturesOver, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
+import { buildTestApp, createPostgresDatabase, type TestApp, testDialect } from './helpers/test-app';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Every socket a test opens, closed after it whatever its outcome. */
+const openSockets: ClientSocket[] = [];
+
+function connectAs(origin: string, cookie?: string): ClientSocket {
+  const socket: ClientSocket = connectSocket(origin, { transports: ['websocket'], extraHeaders: cookie ? { cookie } : {} });
+  openSockets.push(socket);
+  return socket;
+}
+
+async function snapshotFrom(origin: string, ad: AuctionAd): Promise<AuctionSnapshot> {
+  const response = await fetch(`${origin}/api/ads/${ad.slug}/auction`);
+  if (response.status !== 200) throw new Error(`the snapshot of ${ad.slug} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as AuctionSnapshot;
+}
+
+/** What two views of one auction must agree on; `serverTime` only says when each was computed. */
+const comparable = (view: AuctionSnapshot) => ({ auction: { ...view.auction, serverTime: null }, bids: view.bids, bidders: view.bidders });
+
+/** Waits for something a socket will hear or a server will do, and says what never came. */
+async function eventually<T>(what: string, read: () => T | null | undefined | false, timeoutMs = 5_000): Promise<T> {
+  const giveUpAt = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > giveUpAt) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function resultOf<T>(reply: SocketCommandReply<T>): T {
+  if (!reply.ok) throw new Error(`the command was refused: ${reply.error.code}`);
+  return reply.result;
+}
+
+/**
+ * One page watching an auction the way the client does: on every connection it joins the ad's room
+ * and then takes the snapshot; it applies each broadcast with `applyAuctionChange` and takes the
+ * snapshot again when that rule says something was missed.
+ */
+class AuctionWatcher {
+  readonly socket: ClientSocket;
+  view: AuctionSnapshot | null = null;
+  /** Every change this page heard, in order of arrival. */
+  readonly heard: AuctionCommandResult[] = [];
+  snapshotsTaken = 0;
+
+  constructor(
+    private readonly origin: string,
+    private readonly ad: AuctionAd,
+  ) {
+    this.socket = connectAs(origin);
+    this.socket.on('connect', () => this.socket.emit(SOCKET_EVENTS.AD_WATCH, ad.id, () => void this.resync()));
+    this.socket.on(SOCKET_EVENTS.AUCTION_CHANGED, (change) => {
+      this.heard.push(change);
+      if (this.view) this.apply(change);
+    });
+  }
+
+  /** False when the change revealed a gap and a new snapshot is on its way. */
+  private apply(change: AuctionCommandResult): boolean {
+    const next = applyAuctionChange(this.view!, change);
+    if (next === 'RESYNC') {
+      void this.resync();
+      return false;
+    }
+    this.view = next;
+    return true;
+  }
+
+  private async resync() {
+    this.snapshotsTaken += 1;
+    const snapshot = await snapshotFrom(this.origin, this.ad);
+    // An answer overtaken by a newer one is stale.
+    if (this.view && snapshot.auction.seq < this.view.auction.seq) return;
+    this.view = snapshot;
+    // Changes heard while the snapshot was on its way; any it already holds are ignored by the rule.
+    for (const change of this.heard.filter((one) => one.auction.seq > snapshot.auction.seq)) if (!this.apply(change)) break;
+  }
+}
+
+afterEach(() => {
+  for (const socket of openSockets.splice(0)) socket.disconnect();
+});
+
+describe(`auctions heard live over socket.io on ${testDialect}`, () => {
+  let t: TestApp;
+  let origin: string;
+  /** A second connection to the app's database: it sees only what has been committed. */
+  let committed: Kysely<Database>;
+  let owner: Person;
+  let alice: Person;
+  let bob: Person;
+
+  beforeAll(async () => {
+    // The real clock: deadlines here fire from the scheduler's timers, as in production.
+    t = await buildTestApp();
+    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    committed = createDatabase(t.app.config.database);
+    owner = await newPerson(t.app, 'Owner');
+    alice = await newPerson(t.app, 'Alice');
+    bob = await newPerson(t.app, 'Bob', { locale: 'ar' });
+  });
+  afterAll(async () => {
+    await committed?.destroy();
+    await t?.close();
+  });
+
+  it('a watcher hears every committed bid, over HTTP or the socket, in gapless seq; a socket bid is answered after its commit, a refusal in the socket’s language', async () => {
+    const ad = await newAuction(t.app, owner);
+    const watcher = new AuctionWatcher(origin, ad);
+    const startSeq = (await eventually('the first snapshot', () => watcher.view)).auction.seq;
+
+    const overHttp = await bid(alice, ad, 15_000);
+    expect(overHttp.statusCode, overHttp.body).toBe(201);
+
+    const bobSocket = connectAs(origin, `${bob.cookie}; locale=ar`);
+    const placed = resultOf(await bobSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 16_000, idempotencyKey: randomUUID() }));
+    // Read as soon as the answer is in, from a connection that cannot see an uncommitted write.
+    const stored = await committed.selectFrom('offers').select(['id', 'amount', 'seq']).where('ad_id', '=', ad.id).orderBy('seq').execute();
+    expect(placed.bid).toMatchObject({ amount: 16_000, seq: startSeq + 2, bidder: { id: bob.id } });
+    expect(placed.auction).toMatchObject({ seq: startSeq + 2, highestBid: placed.bid, bidCount: 2 });
+    expect(stored.at(-1)).toEqual({ id: placed.bid!.id, amount: 16_000, seq: startSeq + 2 });
+
+    const refusedInArabic = await bobSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 16_000, idempotencyKey: randomUUID() });
+    expect(refusedInArabic).toEqual({ ok: false, error: { code: 'BID_NOT_ABOVE_HIGHEST_BID', message: arErrors.BID_NOT_ABOVE_HIGHEST_BID } });
+    const aliceSocket = connectAs(origin, `${alice.cookie}; locale=en`);
+    const refusedInEnglish = await aliceSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 10_000, idempotencyKey: randomUUID() });
+    expect(refusedInEnglish).toEqual({ ok: false, error: { code: 'BID_NOT_ABOVE_OPENING_AMOUNT', message: enErrors.BID_NOT_ABOVE_OPENING_AMOUNT } });
+    expect(arErrors.BID_NOT_ABOVE_OPENING_AMOUNT).not.toBe(enErrors.BID_NOT_ABOVE_OPENING_AMOUNT);
+
+    // Refusals commit and announce nothing: the next accepted bid's seq follows straight on.
+    const last = resultOf(await aliceSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 17_000, idempotencyKey: randomUUID() }));
+    expect(last.auction.seq).toBe(startSeq + 3);
+    await eventually('the third change', () => watcher.heard.length >= 3);
+    expect(watcher.heard.map((change) => change.auction.seq)).toEqual([startSeq + 1, startSeq + 2, startSeq + 3]);
+    expect(watcher.heard.map((change) => change.bid?.amount)).toEqual([15_000, 16_000, 17_000]);
+    expect(watcher.heard[1]).toEqual(placed);
+    expect(watcher.snapshotsTaken).toBe(1);
+    expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(origin, ad)));
+  });
+
+  it('announces the close when the end passes, by the server’s clock alone', async () => {
+    const endsAt = Date.now() + 2_000;
+    const ad = await newAuction(t.app, owner, { ends_at: endsAt });
+    const unbid = await newAuction(t.app, owner, { ends_at: endsAt });
+    expect((await bid(alice, ad, 15_000)).statusCode).toBe(201);
+    const watcher = new AuctionWatcher(origin, ad);
+    const unbidWatcher = new AuctionWatcher(origin, unbid);
+    const before = await eventually('the first snapshot', () => watcher.view);
+    const unbidBefore = await eventually('the first snapshot', () => unbidWatcher.view);
+    expect([before.auction.phase, unbidBefore.auction.phase]).toEqual(['active', 'active']);
+    expect(Date.now()).toBeLessThan(endsAt);
+
+    const close = await eventually('the final window', () => watcher.heard.find((change) => change.auction.phase === 'finalWindow'), endsAt - Date.now() + 3_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+    expect(close).toMatchObject({ bid: null, auction: { seq: before.auction.seq + 1, endsAt, finalWindowEndsAt: endsAt + FINAL_WINDOW_MS } });
+    expect(close.auction.serverTime).toBeGreaterThanOrEqual(endsAt);
+    expect(watcher.view!.auction.phase).toBe('finalWindow');
+    // Without a bid there is no winner to finalise: the auction simply ends.
+    const unbidClose = await eventually('the end without bids', () => unbidWatcher.heard.find((change) => change.auction.phase === 'endedWithoutBids'));
+    expect(unbidClose.auction.seq).toBe(unbidBefore.auction.seq + 1);
+  });
+
+  it('a watcher that missed a broadcast sees the seq gap and takes the snapshot again', async () => {
+    const ad = await newAuction(t.app, owner);
+    const watcher = new AuctionWatcher(origin, ad);
+    const startSeq = (await eventually('the first snapshot', () => watcher.view)).auction.seq;
+
+    t.app.io.in(watcher.socket.id!).socketsLeave(adRoom(ad.id));
+    expect((await bid(alice, ad, 15_000)).statusCode).toBe(201);
+    t.app.io.in(watcher.socket.id!).socketsJoin(adRoom(ad.id));
+    expect((await bid(bob, ad, 16_000)).statusCode).toBe(201);
+
+    await eventually('the snapshot after the gap', () => watcher.view?.auction.seq === startSeq + 2);
+    expect(watcher.heard.map((change) => change.auction.seq)).toEqual([startSeq + 2]);
+    expect(watcher.snapshotsTaken).toBe(2);
+    expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(origin, ad)));
+  });
+
+  it('a watcher whose connection drops across a bid and the close catches up on reconnecting: its state equals the server’s', async () => {
+    const endsAt = Date.now() + 4_000;
+    const ad = await newAuction(t.app, owner, { ends_at: endsAt });
+    const watcher = new AuctionWatcher(origin, ad);
+    const stayed = new AuctionWatcher(origin, ad);
+    const startSeq = (await eventually('the first snapshots', () => stayed.view && watcher.view)).auction.seq;
+    expect((await bid(alice, ad, 15_000)).statusCode).toBe(201);
+    await eventually('the bid, heard live', () => watcher.view?.auction.seq === startSeq + 1);
+
+    // The server loses the connection (a network change); the client reconnects by itself, here a
+    // second after the auction's end so that it misses a bid and the close.
+    const awayMs = endsAt + 1_000 - Date.now();
+    watcher.socket.io.randomizationFactor(0);
+    watcher.socket.io.reconnectionDelay(awayMs);
+    watcher.socket.io.reconnectionDelayMax(awayMs);
+    const firstConnection = watcher.socket.id;
+    t.app.io.sockets.sockets.get(firstConnection!)!.conn.close();
+    await eventually('the drop', () => !watcher.socket.connected);
+
+    expect((await bid(bob, ad, 16_000)).statusCode).toBe(201);
+    expect((await bid(alice, ad, 17_000)).statusCode).toBe(201);
+    const close = await eventually('the close', () => stayed.heard.find((change) => change.auction.phase === 'finalWindow'), endsAt - Date.now() + 3_000);
+    expect(watcher.socket.connected).toBe(false);
+
+    await eventually('the reconnection and its snapshot', () => watcher.socket.connected && watcher.view?.auction.seq === close.auction.seq, endsAt - Date.now() + 5_000);
+    expect(watcher.socket.id).not.toBe(firstConnection);
+    const server = await snapshotFrom(origin, ad);
+    expect(server.auction).toMatchObject({ phase: 'finalWindow', seq: startSeq + 4 });
+    expect(server.bids.map((one) => one.amount)).toEqual([17_000, 16_000, 15_000]);
+    expect(comparable(watcher.view!)).toEqual(comparable(server));
+    // What it missed came from the snapshot taken on reconnecting: it heard only the first bid.
+    expect(watcher.heard.map((change) => change.auction.seq)).toEqual([startSeq + 1]);
+    expect(watcher.snapshotsTaken).toBe(2);
+    expect(comparable(stayed.view!)).toEqual(comparable(server));
+  });
+});
+
+/** The marketplace as `npm start` runs it, in its own process, which the test can kill outright. */
+interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+async function startServer(settings: Record<string, string>): Promise<ServerProcess> {
+  const { DATABASE_URL: _inheritedDatabase, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...inherited, ...settings }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => children.delete(child));
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const tooSlow = setTimeout(() => reject(new Error(`the server was not ready within 30 s:\n${output}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /Marketplace ready at http:\/\/localhost:(\d+)/.exec(output);
+      if (!ready) return;
+      clearTimeout(tooSlow);
+      resolve(`http://127.0.0.1:${ready[1]}`);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(tooSlow);
+      reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
+  });
+  return { origin, child, exited };
+}
+
+describe(`a server killed during a storm of bids, on ${testDialect}`, () => {
+  let dataDir: string;
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  let db: Kysely<Database> | undefined;
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-crash-'));
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await Promise.all([...children].map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await db?.destroy();
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('after SIGKILL and a restart no acknowledged bid is lost, seq stays gapless, and the auction’s deadline still fires', async () => {
+    postgres = testDialect === 'postgres' ? await createPostgresDatabase() : undefined;
+    const settings = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      SEED_DEMO_MEDIA: 'false',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      CLIENT_DIST_DIR: path.join(dataDir, 'no-build'),
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    };
+    const startingAt = Date.now();
+    const first = await startServer(settings);
+    const startUpMs = Date.now() - startingAt;
+
+    // The people and the auction are written straight into the server's database (SQLite's WAL
+    // takes a second connection). That server armed nothing for this auction at its start-up, and
+    // bids move no deadline: only the restarted server's start-up can arm the end.
+    db = createDatabase(loadConfig(settings).database);
+    const fixtures = fixturesOver(db);
+    const owner = await newPerson(fixtures, 'Owner');
+    const bidders = await Promise.all(Array.from({ length: 20 }, (_, index) => newPerson(fixtures, `Bidder${index}`)));
+    // Room for the storm and for a restart as slow as the first start-up, with a watcher joined before the end.
+    const endsAt = Date.now() + 3_000 + 2 * startUpMs;
+    const ad = await newAuction(fixtures, owner, { ends_at: endsAt, on_back_price: null });
+    const { seq: startSeq } = await db.selectFrom('ads').select('seq').where('id', '=', ad.id).executeTakeFirstOrThrow();
+
+    const KILL_AFTER_ACKNOWLEDGED = 30;
+    const csrf = randomUUID();
+    let amountsIssued = 0;
+    let killed = false;
+    let awaitingAnswer = 0;
+    let awaitingAnswerAtKill = 0;
+    const acknowledged: Bid[] = [];
+    const refusals: string[] = [];
+    const failuresBeforeKill: unknown[] = [];
+    const kill = () => {
+      killed = true;
+      awaitingAnswerAtKill = awaitingAnswer;
+      first.child.kill('SIGKILL');
+    };
+    // Each bidder bids again as soon as answered, every bid above all amounts sent before it.
+    const bidUntilKilled = async (bidder: Person) => {
+      while (!killed) {
+        const amount = 10_000 + ++amountsIssued * 100;
+        try {
+          awaitingAnswer += 1;
+          const response = await fetch(`${first.origin}/api/ads/${ad.slug}/bids`, {
+            method: 'POST',
+            headers: { cookie: `${bidder.cookie}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },
+            body: JSON.stringify({ amount, idempotencyKey: randomUUID() }),
+          }).finally(() => (awaitingAnswer -= 1));
+          const body = (await response.json()) as AuctionCommandResult & { error: { code: string } };
+          if (response.status !== 201) {
+            refusals.push(body.error.code);
+            continue;
+          }
+          acknowledged.push(body.bid!);
+          if (acknowledged.length === KILL_AFTER_ACKNOWLEDGED) kill();
+        } catch (error) {
+          if (!killed) failuresBeforeKill.push(error);
+          return;
+        }
+      }
+    };
+    await Promise.all(bidders.map(bidUntilKilled));
+    await first.exited;
+
+    expect(failuresBeforeKill).toEqual([]);
+    expect(awaitingAnswerAtKill).toBeGreaterThan(0);
+    expect(new Set(refusals)).toEqual(new Set(refusals.length > 0 ? ['BID_NOT_ABOVE_HIGHEST_BID'] : []));
+    const stored = await db.selectFrom('offers').select(['id', 'amount', 'seq']).where('ad_id', '=', ad.id).orderBy('seq').execute();
+    for (const ack of acknowledged) expect(stored).toContainEqual({ id: ack.id, amount: ack.amount, seq: ack.seq });
+    expect(stored.map((row) => row.seq)).toEqual(stored.map((_, index) => startSeq + index + 1));
+    for (let index = 1; index < stored.length; index++) expect(stored[index]!.amount).toBeGreaterThan(stored[index - 1]!.amount);
+    const top = stored.at(-1)!;
+    expect(await db.selectFrom('ads').select(['seq', 'highest_offer_id', 'bid_count']).where('id', '=', ad.id).executeTakeFirstOrThrow()).toEqual({
+      seq: top.seq,
+      highest_offer_id: top.id,
+      bid_count: stored.length,
+    });
+
+    const restarted = await startServer(settings);
+    const watcher = new AuctionWatcher(restarted.origin, ad);
+    const before = await eventually('the snapshot from the restarted server', () => watcher.view);
+    expect(before.auction).toMatchObject({ phase: 'active', seq: top.seq, highestBid: { id: top.id, amount: top.amount }, bidCount: stored.length });
+    // Joined before the end, so it hears the deadline the restarted server armed at its start-up.
+    expect(Date.now()).toBeLessThan(endsAt);
+    const close = await eventually('the final window', () => watcher.heard.find((change) => change.auction.phase === 'finalWindow'), endsAt - Date.now() + 3_000);
+    expect(close.auction).toMatchObject({ seq: startSeq + stored.length + 1, highestBid: { id: top.id } });
+    expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(restarted.origin, ad)));
+  }, 90_000);
+});
