@@ -19,6 +19,8 @@ export const runtimeConfigSchema = z.object({
   socialSignIn: z.array(z.enum(SOCIAL_PROVIDERS)),
   /** Outside production, the channels whose messages go to the local outbox instead of a provider. */
   localOutboxChannels: z.array(z.string()),
+  /** Outside production: the owner may bring a running auction's end closer, to try its final window. */
+  auctionClockTool: z.boolean(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -38,3 +40,5 @@ export function buildManifestPath(buildId: string): string {
 export const LATEST_BUILD_PATH = '/api/build/latest';
 /** Where development reads the messages no provider sent (README, "Trying it"). */
 export const DEV_OUTBOX_PATH = '/api/dev/outbox';
+/** Outside production: the owner brings their running auction's end to `inMs` from now (a path under the API base). */
+export const devEndAuctionSoonPath = (slug: string) => `/dev/auctions/${slug}/end-soon`;

@@ -26,6 +26,10 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // In WAL mode NORMAL syncs at checkpoints rather than at every commit: a committed transaction
+  // survives the process being killed (the SIGKILL test proves it for bids), only a power cut can take
+  // the last ones. FULL made each bid's commit wait for the disk (0.23 ms against 0.014 ms).
+  sqlite.pragma('synchronous = NORMAL');
   // The default 2 MB page cache misses on most row reads once there are thousands of ads.
   sqlite.pragma('cache_size = -65536');
   // Planner statistics, gathered cheaply on open (and hourly by housekeeping): without them SQLite

@@ -87,6 +87,7 @@ export default fp(
         country: country && /^[A-Z]{2}$/.test(country) ? country : null,
         socialSignIn: SOCIAL_PROVIDERS.filter((provider) => app.config.oidc[provider]),
         localOutboxChannels: app.config.exposeDevTools ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
+        auctionClockTool: app.config.exposeDevTools,
       };
     };
 

@@ -20,6 +20,7 @@ function readRuntimeConfig(): RuntimeConfig {
     country: null,
     socialSignIn: [],
     localOutboxChannels: [],
+    auctionClockTool: false,
   };
 }
 

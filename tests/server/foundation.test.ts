@@ -105,7 +105,7 @@ describe(`foundation on ${testDialect}`, () => {
     expect(arabic.headers['content-type']).toContain('text/html');
     expect(arabic.body).toMatch(/^<!doctype html>\s*<html lang="ar" dir="rtl">/i);
     const config = JSON.parse(arabic.body.match(new RegExp(`window\\.${RUNTIME_CONFIG_GLOBAL}=(\\{.*?\\})</script>`))![1]!);
-    expect(config).toMatchObject({ apiBaseUrl: '/api', locale: 'ar', defaultLocale: 'ar', currency: 'SAR', buildId: 'dev', country: null, socialSignIn: [], localOutboxChannels: ['email', 'sms', 'whatsapp'] });
+    expect(config).toMatchObject({ apiBaseUrl: '/api', locale: 'ar', defaultLocale: 'ar', currency: 'SAR', buildId: 'dev', country: null, socialSignIn: [], localOutboxChannels: ['email', 'sms', 'whatsapp'], auctionClockTool: true });
     expect(config.uploadLimits).toEqual({ imageBytes: 10 * 1024 * 1024, videoBytes: 100 * 1024 * 1024, documentBytes: 50 * 1024 * 1024 });
 
     const english = await t.app.inject({ method: 'GET', url: '/product_list', headers: { cookie: 'locale=en; country=JO' } });

@@ -13,6 +13,7 @@ const config: RuntimeConfig = {
   country: null,
   socialSignIn: [],
   localOutboxChannels: [],
+  auctionClockTool: false,
 };
 
 describe('page shell', () => {

@@ -48,6 +48,7 @@ describe(`production serving on ${testDialect}`, () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('ROUTE_NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('"localOutboxChannels":[]');
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('"auctionClockTool":false');
   });
 
   it('marks the session and anti-forgery cookies Secure', async () => {

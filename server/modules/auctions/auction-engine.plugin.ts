@@ -63,8 +63,11 @@ export default fp(
   async (app) => {
     const listeners: ((adId: string) => void)[] = [];
 
+    // After the command's own answer has gone: writing one frame per watcher is the costliest step of a
+    // change, and the bidder waiting for the ack should not wait for a thousand watchers. setImmediate
+    // runs in order, so changes still go out in `seq` order.
     function broadcast(result: AuctionCommandResult) {
-      app.io.to(adRoom(result.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, result);
+      setImmediate(() => app.io.to(adRoom(result.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, result));
     }
 
     /**

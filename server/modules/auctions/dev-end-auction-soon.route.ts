@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../../domain/errors';
+import { devEndAuctionSoonPath } from '../../../domain/runtime-config';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
@@ -14,7 +15,7 @@ import { assertAuction, factsOf, highestBidOf, isLiveAuction, phaseOf } from './
  */
 const devEndAuctionSoonRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/dev/auctions/:slug/end-soon',
+    `/api${devEndAuctionSoonPath(':slug')}`,
     { schema: { params: slugParamsSchema, body: z.object({ inMs: z.number().int().min(1_000).max(60 * 60 * 1000) }), response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);
@@ -25,10 +26,12 @@ const devEndAuctionSoonRoute: FastifyPluginAsync = async (app) => {
       const facts = factsOf(row, await highestBidOf(app.db, row));
       if (phaseOf(facts, now) !== 'active') throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
       const endsAt = now + request.body.inMs;
-      // A live session keeps its own end; any other auction's round is the ad's schedule.
+      // A live session keeps its own end; any other auction's round is the ad's schedule. Forgetting the
+      // announced phase has the scheduler announce the new end to the watchers at once.
+      const newEnd = isLiveAuction(row) ? { round_starts_at: facts.startsAt, round_ends_at: endsAt } : { ends_at: endsAt };
       await app.db
         .updateTable('ads')
-        .set(isLiveAuction(row) ? { round_starts_at: facts.startsAt, round_ends_at: endsAt } : { ends_at: endsAt })
+        .set({ ...newEnd, announced_phase: null })
         .where('id', '=', row.id)
         .execute();
       await app.auctionDeadlines.rearm(row.id);

@@ -17,6 +17,8 @@ export function AuctionHighestBid({ snapshot, viewerId }: { snapshot: AuctionSna
   const { highestBid } = auction;
   const money = (amount: number) => formatMoney(amount, auction.currency, locale);
   const isMine = highestBid !== null && highestBid.bidder.id === viewerId;
+  // Bought outright, the highest bid no longer holds anything: it is history, not a lead.
+  const mineText = auction.outcome?.kind === 'BOUGHT_OUTRIGHT' ? t('highestBid.wasMine') : t('highestBid.mine');
 
   return (
     <Stack gap="3">
@@ -30,7 +32,7 @@ export function AuctionHighestBid({ snapshot, viewerId }: { snapshot: AuctionSna
               <bdi>{money(highestBid.amount)}</bdi>
             </Text>
             <Text fontWeight="medium" color={isMine ? 'green.fg' : undefined} data-testid="highest-bidder" data-mine={isMine}>
-              {isMine ? t('highestBid.mine') : <Trans t={t} i18nKey="highestBid.by" values={{ name: highestBid.bidder.name }} components={{ name: <bdi translate="no" data-user-text="" /> }} />}
+              {isMine ? mineText : <Trans t={t} i18nKey="highestBid.by" values={{ name: highestBid.bidder.name }} components={{ name: <bdi translate="no" data-user-text="" /> }} />}
             </Text>
           </>
         ) : (

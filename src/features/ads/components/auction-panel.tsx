@@ -17,6 +17,7 @@ import { AuctionOutbidNotice } from './auction-outbid-notice';
 import { AuctionOutcome } from './auction-outcome';
 import { AuctionOwnerControls } from './auction-owner-controls';
 import { AuctionStatus } from './auction-status';
+import { AuctionTryFinalWindow } from './auction-try-final-window';
 
 const PANEL_STYLE = { bg: 'bg', borderWidth: '1px', borderRadius: 'l3', p: { base: '4', md: '5' } } as const;
 
@@ -101,6 +102,7 @@ function AuctionPanelContent({ slug, snapshot, viewerId }: { slug: string; snaps
       <AuctionOutcome auction={auction} view={view} viewerId={viewerId} isOwner={isOwner} />
       {participation}
       {isOwner ? <AuctionOwnerControls slug={slug} auction={auction} view={view} /> : null}
+      {isOwner && view.phase === 'active' ? <AuctionTryFinalWindow slug={slug} /> : null}
       <AuctionLiveSession auction={auction} />
     </Stack>
   );

@@ -1,0 +1,699 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { isMainThread, MessageChannel, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { AuctionCommandResult } from '../../domain/auction';
+import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
+import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
+import { buildTestApp } from '../server/helpers/test-app';
+
+/**
+ * The bid engine under a crowd (issue 5): one auction watched by 100 and by 1,000 sockets, bids placed
+ * over the socket by a few bidders, beside a bare socket.io server that broadcasts the same payload to
+ * the same crowd in the same run. The marketplace is built in this process (buildTestApp); the crowd
+ * runs in two worker threads (watchers, bidders), so it shares the machine's cores but not the
+ * server's event loop, and on SQLite once more on the server's own event loop for comparison.
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL names a cluster (a database is created in it and
+ * dropped afterwards). Figures depend on the machine: they are printed beside the issue's targets,
+ * never asserted.
+ */
+const WATCHER_COUNTS = [100, 1_000] as const;
+const BIDDERS = 4;
+/** Bids each bidder keeps in flight during the storm: the next leaves as soon as an acknowledgement comes back. */
+const IN_FLIGHT_PER_BIDDER = 4;
+const WARM_UP_BIDS = 30;
+/** Bids placed one at a time, each waiting for its acknowledgement and for the last watcher. */
+const PACED_BIDS = 200;
+const STORM_MS = 3_000;
+/** The paced bids and the storm are split into turns, the marketplace and the bare server taking one each in turn. */
+const TURNS = 4;
+const ACK_TIMEOUT_MS = 10_000;
+/** How long the watchers may take to catch up after the storm before the missing deliveries are counted. */
+const DRAIN_TIMEOUT_MS = 30_000;
+const CONNECT_BATCH = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** SAR bids are whole riyals (the ad allows no decimals): each bid is one riyal above the last. */
+const AMOUNT_STEP = 100;
+
+const TARGETS = { watcherLatencyRatio: 1.3, ackP99Ms: 20, ackP99Watchers: 1_000, acceptedBidsPerSecond: 3_000 };
+
+// ── The crowd: watchers and bidders of one auction on one server ─────────────────────────────
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** One clock for every thread of this process, so a bid emitted in one thread and heard in another can be timed. */
+const clock = () => performance.timeOrigin + performance.now();
+
+interface WatchersSetup {
+  url: string;
+  adId: string;
+  watchers: number;
+}
+
+interface BiddersSetup {
+  url: string;
+  adId: string;
+  /** The session cookie of each bidder. */
+  cookies: string[];
+  /** The first amount bid; each later bid is one step above the one emitted before. */
+  firstAmount: number;
+}
+
+/** When the last watcher heard of the bid of this amount, on `clock`. */
+interface HeardByAll {
+  amount: number;
+  at: number;
+}
+
+interface PacedFigures {
+  ackMs: number[];
+  lastWatcherMs: number[];
+  refused: Record<string, number>;
+}
+
+interface StormFigures {
+  accepted: number;
+  refused: Record<string, number>;
+  /** From the first bid to the last acknowledgement. */
+  seconds: number;
+  ackMs: number[];
+  lastWatcherMs: number[];
+  /** After the last acknowledgement, until the last watcher had every accepted bid. */
+  drainMs: number;
+  /** Accepted bids some watcher had still not heard of when the drain timed out. */
+  undelivered: number;
+}
+
+function open(url: string, cookie?: string): ClientSocket {
+  // forceNew: otherwise every socket to the same URL shares one connection (socket.io multiplexing).
+  return connectSocket(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: cookie ? { cookie } : {} });
+}
+
+function connected(socket: ClientSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function countRefusal(refused: Record<string, number>, reply: SocketCommandReply<unknown>) {
+  if (!reply.ok) refused[reply.error.code] = (refused[reply.error.code] ?? 0) + 1;
+}
+
+/**
+ * The watchers of one auction, visitors all. Each bid's `auction:changed` is counted by the bid's
+ * amount (unique: every bid is above the one before), and the moment the last watcher hears it is
+ * reported.
+ */
+class Watchers {
+  private readonly sockets: ClientSocket[] = [];
+  private readonly heard = new Map<number, number>();
+
+  constructor(
+    private readonly setup: WatchersSetup,
+    private readonly report: (heard: HeardByAll) => void,
+  ) {}
+
+  async connect(): Promise<void> {
+    const { url, adId, watchers } = this.setup;
+    for (let start = 0; start < watchers; start += CONNECT_BATCH) {
+      const batch = Array.from({ length: Math.min(CONNECT_BATCH, watchers - start) }, () => open(url));
+      await Promise.all(batch.map((socket) => connected(socket)));
+      await Promise.all(batch.map((socket) => socket.timeout(ACK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.AD_WATCH, adId)));
+      for (const socket of batch) socket.on(SOCKET_EVENTS.AUCTION_CHANGED, (change) => this.hear(change));
+      this.sockets.push(...batch);
+    }
+  }
+
+  private hear(change: AuctionCommandResult) {
+    // Changes without a bid (a phase announced by the deadline scheduler) are not what is measured.
+    if (!change.bid) return;
+    const { amount } = change.bid;
+    const count = (this.heard.get(amount) ?? 0) + 1;
+    if (count < this.sockets.length) return void this.heard.set(amount, count);
+    this.heard.delete(amount);
+    this.report({ amount, at: clock() });
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.disconnect();
+  }
+}
+
+interface Emitted {
+  emittedAt: number;
+  delivered: (lastWatcherMs: number) => void;
+}
+
+interface BidOutcome {
+  reply: SocketCommandReply<AuctionCommandResult>;
+  ackMs: number;
+  /** Resolves when the last watcher has the bid; null when the bid was refused. */
+  delivered: Promise<number> | null;
+}
+
+/** A few signed-in bidders, each amount one step above the one emitted before. */
+class Bidders {
+  private readonly sockets: ClientSocket[] = [];
+  private readonly emitted = new Map<number, Emitted>();
+  private nextAmount: number;
+
+  constructor(private readonly setup: BiddersSetup) {
+    this.nextAmount = setup.firstAmount;
+  }
+
+  async connect(): Promise<void> {
+    const sockets = this.setup.cookies.map((cookie) => open(this.setup.url, cookie));
+    await Promise.all(sockets.map((socket) => connected(socket)));
+    this.sockets.push(...sockets);
+  }
+
+  heardByAll({ amount, at }: HeardByAll): void {
+    const bid = this.emitted.get(amount);
+    if (!bid) return;
+    this.emitted.delete(amount);
+    bid.delivered(at - bid.emittedAt);
+  }
+
+  private async placeBid(bidder: ClientSocket): Promise<BidOutcome> {
+    const amount = this.nextAmount;
+    this.nextAmount += AMOUNT_STEP;
+    const emittedAt = clock();
+    const delivered = new Promise<number>((resolve) => this.emitted.set(amount, { emittedAt, delivered: resolve }));
+    const reply = await bidder.timeout(ACK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: this.setup.adId, amount, idempotencyKey: randomUUID() });
+    const ackMs = clock() - emittedAt;
+    if (!reply.ok) this.emitted.delete(amount);
+    return { reply, ackMs, delivered: reply.ok ? delivered : null };
+  }
+
+  /** One bid at a time, round the bidders, each waiting for its acknowledgement and its last watcher. */
+  async paced(bids: number): Promise<PacedFigures> {
+    const figures: PacedFigures = { ackMs: [], lastWatcherMs: [], refused: {} };
+    for (let index = 0; index < bids; index++) {
+      const { reply, ackMs, delivered } = await this.placeBid(this.sockets[index % this.sockets.length]!);
+      countRefusal(figures.refused, reply);
+      if (!delivered) continue;
+      figures.ackMs.push(ackMs);
+      const lastWatcherMs = await withTimeout(delivered, DRAIN_TIMEOUT_MS);
+      if (lastWatcherMs === undefined) throw new Error(`a watcher never heard of a bid (${this.setup.url})`);
+      figures.lastWatcherMs.push(lastWatcherMs);
+    }
+    return figures;
+  }
+
+  /** Every bidder keeps IN_FLIGHT_PER_BIDDER bids in flight for `ms`; then the watchers are given time to catch up. */
+  async storm(ms: number): Promise<StormFigures> {
+    const figures: StormFigures = { accepted: 0, refused: {}, seconds: 0, ackMs: [], lastWatcherMs: [], drainMs: 0, undelivered: 0 };
+    const deliveries: Promise<unknown>[] = [];
+    const startedAt = clock();
+    const endsAt = startedAt + ms;
+    const lanes = this.sockets.flatMap((bidder) => Array.from({ length: IN_FLIGHT_PER_BIDDER }, () => bidder));
+    await Promise.all(
+      lanes.map(async (bidder) => {
+        while (clock() < endsAt) {
+          const { reply, ackMs, delivered } = await this.placeBid(bidder);
+          countRefusal(figures.refused, reply);
+          if (!delivered) continue;
+          figures.accepted += 1;
+          figures.ackMs.push(ackMs);
+          deliveries.push(delivered.then((lastWatcherMs) => figures.lastWatcherMs.push(lastWatcherMs)));
+        }
+      }),
+    );
+    const lastAckAt = clock();
+    figures.seconds = (lastAckAt - startedAt) / 1000;
+    await withTimeout(Promise.all(deliveries), DRAIN_TIMEOUT_MS);
+    figures.drainMs = clock() - lastAckAt;
+    figures.undelivered = deliveries.length - figures.lastWatcherMs.length;
+    this.emitted.clear();
+    return figures;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.disconnect();
+  }
+}
+
+// ── Where the crowd runs: worker threads, or the server's own event loop ──────────────────────
+
+/** One auction's crowd as the run drives it, wherever it runs. */
+interface Crowd {
+  connect(): Promise<void>;
+  paced(bids: number): Promise<PacedFigures>;
+  storm(ms: number): Promise<StormFigures>;
+  close(): Promise<void>;
+}
+
+interface CrowdSetup {
+  watchers: WatchersSetup;
+  bidders: BiddersSetup;
+}
+
+interface Placement {
+  name: string;
+  start(): Promise<{ open(setup: CrowdSetup): Crowd; stop(): Promise<void> }>;
+}
+
+/** Watchers and bidders on the server's own event loop. */
+const onTheServersEventLoop: Placement = {
+  name: 'crowd on the server’s event loop',
+  start: async () => ({
+    open(setup) {
+      const bidders = new Bidders(setup.bidders);
+      const watchers = new Watchers(setup.watchers, (heard) => bidders.heardByAll(heard));
+      return {
+        connect: async () => {
+          await watchers.connect();
+          await bidders.connect();
+        },
+        paced: (bids) => bidders.paced(bids),
+        storm: (ms) => bidders.storm(ms),
+        close: async () => {
+          await bidders.close();
+          await watchers.close();
+        },
+      };
+    },
+    stop: async () => {},
+  }),
+};
+
+/** `crowd` names one crowd among those a thread holds at once. */
+type ThreadRequest = { id: number; crowd: number } & (
+  | { method: 'watch'; setup: WatchersSetup; port: MessagePort }
+  | { method: 'bid'; setup: BiddersSetup; port: MessagePort }
+  | { method: 'paced' | 'storm'; amount: number }
+  | { method: 'close' }
+);
+type ThreadReply = { id: number; result?: unknown; error?: string };
+
+/** A worker thread holding one side (watchers or bidders) of some crowds, driven by messages. */
+function startThread() {
+  // A worker does not inherit tsx's loader from `--import tsx`: it registers it before loading this file.
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: { crowdThread: true } });
+  const waiting = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void }>();
+  let lastId = 0;
+  worker.on('message', ({ id, result, error }: ThreadReply) => {
+    const call = waiting.get(id)!;
+    waiting.delete(id);
+    if (error === undefined) call.resolve(result as never);
+    else call.reject(new Error(error));
+  });
+  worker.on('error', (error) => {
+    for (const call of waiting.values()) call.reject(error);
+    waiting.clear();
+  });
+  return {
+    call<T>(request: ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never, transfer: MessagePort[] = []): Promise<T> {
+      lastId += 1;
+      const id = lastId;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ ...request, id }, transfer);
+      });
+    },
+    stop: async () => void (await worker.terminate()),
+  };
+}
+
+/**
+ * Watchers in one worker thread, bidders in another: neither shares the server's event loop, and a
+ * bid's acknowledgement is not queued behind a thousand broadcasts to decode. The watchers' thread
+ * tells the bidders' thread directly (a MessageChannel) when the last watcher heard of a bid.
+ */
+const inWorkerThreads: Placement = {
+  name: 'crowd in worker threads',
+  async start() {
+    const watcherThread = startThread();
+    const bidderThread = startThread();
+    let crowds = 0;
+    return {
+      open(setup) {
+        crowds += 1;
+        const crowd = crowds;
+        return {
+          connect: async () => {
+            const { port1, port2 } = new MessageChannel();
+            await watcherThread.call({ crowd, method: 'watch', setup: setup.watchers, port: port1 }, [port1]);
+            await bidderThread.call({ crowd, method: 'bid', setup: setup.bidders, port: port2 }, [port2]);
+          },
+          paced: (bids) => bidderThread.call({ crowd, method: 'paced', amount: bids }),
+          storm: (ms) => bidderThread.call({ crowd, method: 'storm', amount: ms }),
+          close: async () => {
+            await bidderThread.call({ crowd, method: 'close' });
+            await watcherThread.call({ crowd, method: 'close' });
+          },
+        };
+      },
+      stop: async () => {
+        await Promise.all([watcherThread.stop(), bidderThread.stop()]);
+      },
+    };
+  },
+};
+
+function serveCrowdsInThisThread(): void {
+  const crowds = new Map<number, { side: Watchers | Bidders; reports: MessagePort }>();
+  const handle = async (request: ThreadRequest): Promise<unknown> => {
+    switch (request.method) {
+      case 'watch': {
+        const reports = request.port;
+        const watchers = new Watchers(request.setup, (heard) => reports.postMessage(heard));
+        crowds.set(request.crowd, { side: watchers, reports });
+        return watchers.connect();
+      }
+      case 'bid': {
+        const bidders = new Bidders(request.setup);
+        request.port.on('message', (heard: HeardByAll) => bidders.heardByAll(heard));
+        crowds.set(request.crowd, { side: bidders, reports: request.port });
+        return bidders.connect();
+      }
+      case 'paced':
+        return (crowds.get(request.crowd)!.side as Bidders).paced(request.amount);
+      case 'storm':
+        return (crowds.get(request.crowd)!.side as Bidders).storm(request.amount);
+      case 'close': {
+        const { side, reports } = crowds.get(request.crowd)!;
+        crowds.delete(request.crowd);
+        await side.close();
+        reports.close();
+        return undefined;
+      }
+    }
+  };
+  parentPort!.on('message', (request: ThreadRequest) => {
+    handle(request).then(
+      (result) => parentPort!.postMessage({ id: request.id, result } satisfies ThreadReply),
+      (error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ThreadReply),
+    );
+  });
+}
+
+// ── The bare broadcast: plain socket.io, the same payload, no engine ─────────────────────────
+
+interface BareServer {
+  url: string;
+  /** The payload the bare server broadcasts: a real `auction:changed` of the marketplace. */
+  usePayload: (payload: AuctionCommandResult) => void;
+  close: () => Promise<void>;
+}
+
+async function startBareServer(): Promise<BareServer> {
+  const http = createServer();
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, { serveClient: false });
+  let payload: AuctionCommandResult | undefined;
+  io.on('connection', (socket) => {
+    socket.on(SOCKET_EVENTS.AD_WATCH, (adId, ack) => {
+      void socket.join(adRoom(adId));
+      ack({ ok: true, result: null });
+    });
+    socket.on(SOCKET_EVENTS.BID_PLACE, (command, ack) => {
+      // The bid's amount is the only difference: the watchers tell bids apart by it.
+      const change: AuctionCommandResult = { ...payload!, bid: { ...payload!.bid!, amount: command.amount } };
+      io.to(adRoom(command.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change);
+      ack({ ok: true, result: change });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    usePayload: (next) => {
+      payload = next;
+    },
+    close: async () => {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}
+
+// ── The run ──────────────────────────────────────────────────────────────────────────────────
+
+interface Target {
+  name: string;
+  env: Record<string, string>;
+  /** Where the crowd runs against this database. */
+  placements: Placement[];
+  cleanUp: () => Promise<void>;
+}
+
+// The crowd on the server's event loop is measured once, on SQLite, as a comparison: it doubles the run.
+const sqliteTarget = async (): Promise<Target> => ({ name: 'SQLite', env: {}, placements: [inWorkerThreads, onTheServersEventLoop], cleanUp: async () => {} });
+
+async function postgresTarget(adminUrl: string): Promise<Target> {
+  const name = `bench_${randomUUID().replace(/-/g, '')}`;
+  const onAdmin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, placements: [inWorkerThreads], cleanUp: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+interface Measured {
+  paced: PacedFigures;
+  storm: StormFigures;
+}
+
+interface Run {
+  database: string;
+  placement: string;
+  watchers: number;
+  engine: Measured;
+  bare: Measured;
+  payloadBytes: number;
+}
+
+function mergeRefusals(refusals: Array<Record<string, number>>): Record<string, number> {
+  const merged: Record<string, number> = {};
+  for (const refused of refusals) for (const [code, count] of Object.entries(refused)) merged[code] = (merged[code] ?? 0) + count;
+  return merged;
+}
+
+function mergeStorms(storms: StormFigures[]): StormFigures {
+  const sum = (figure: (storm: StormFigures) => number) => storms.reduce((total, storm) => total + figure(storm), 0);
+  return {
+    accepted: sum((storm) => storm.accepted),
+    refused: mergeRefusals(storms.map((storm) => storm.refused)),
+    seconds: sum((storm) => storm.seconds),
+    ackMs: storms.flatMap((storm) => storm.ackMs),
+    lastWatcherMs: storms.flatMap((storm) => storm.lastWatcherMs),
+    drainMs: Math.max(...storms.map((storm) => storm.drainMs)),
+    undelivered: sum((storm) => storm.undelivered),
+  };
+}
+
+/**
+ * The marketplace's crowd and the bare server's crowd, connected at once and measured in turns, so
+ * that whatever else the machine is doing meanwhile weighs on both alike.
+ */
+async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ engine: Measured; bare: Measured }> {
+  const crowds = [engineCrowd, bareCrowd] as const;
+  const sides = [0, 1] as const;
+  for (const crowd of crowds) await crowd.connect();
+  for (const crowd of crowds) await crowd.paced(WARM_UP_BIDS);
+  const paced: [PacedFigures[], PacedFigures[]] = [[], []];
+  for (let turn = 0; turn < TURNS; turn++) for (const side of sides) paced[side].push(await crowds[side].paced(PACED_BIDS / TURNS));
+  const storms: [StormFigures[], StormFigures[]] = [[], []];
+  for (let turn = 0; turn < TURNS; turn++) for (const side of sides) storms[side].push(await crowds[side].storm(STORM_MS / TURNS));
+  for (const crowd of crowds) await crowd.close();
+  const measured = (side: (typeof sides)[number]): Measured => ({
+    paced: {
+      ackMs: paced[side].flatMap((figures) => figures.ackMs),
+      lastWatcherMs: paced[side].flatMap((figures) => figures.lastWatcherMs),
+      refused: mergeRefusals(paced[side].map((figures) => figures.refused)),
+    },
+    storm: mergeStorms(storms[side]),
+  });
+  return { engine: measured(0), bare: measured(1) };
+}
+
+async function benchmark(target: Target, runs: Run[]): Promise<void> {
+  const testApp = await buildTestApp({ env: target.env });
+  const bare = await startBareServer();
+  try {
+    const { app } = testApp;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const owner = await newPerson(app, 'Owner');
+    const bidders: Person[] = [];
+    for (let index = 0; index < BIDDERS; index++) bidders.push(await newPerson(app, `Bidder${index + 1}`));
+    for (const placement of target.placements) {
+      const crowds = await placement.start();
+      try {
+        for (const watchers of WATCHER_COUNTS) {
+          const started = performance.now();
+          // A long auction without a reserve: nothing but bids changes it while the bench runs.
+          const ad = await newAuction(app, owner, { on_back_price: null, ends_at: app.now() + DAY_MS, auction_duration_ms: DAY_MS });
+          const opening = await app.auctions.placeBid({ ad: { id: ad.id }, userId: bidders[0]!.id, amount: 10_000 + AMOUNT_STEP, idempotencyKey: randomUUID() });
+          bare.usePayload(opening.result);
+          const cookies = bidders.map((bidder) => bidder.cookie);
+          const firstAmount = opening.result.bid!.amount + AMOUNT_STEP;
+          const crowdOf = (url: string) => crowds.open({ watchers: { url, adId: ad.id, watchers }, bidders: { url, adId: ad.id, cookies, firstAmount } });
+          const measured = await measureInTurns(crowdOf(appUrl), crowdOf(bare.url));
+          runs.push({ database: target.name, placement: placement.name, watchers, ...measured, payloadBytes: Buffer.byteLength(JSON.stringify(opening.result)) });
+          console.log(`  ${target.name}, ${placement.name}, ${watchers.toLocaleString('en')} watchers: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        }
+      } finally {
+        await crowds.stop();
+      }
+    }
+  } finally {
+    await bare.close();
+    await testApp.close();
+  }
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+interface Line {
+  metric: string;
+  watchers: number;
+  engine: number;
+  bare: number;
+  /** Decimal places of the figures. */
+  digits: number;
+  target?: { text: string; met: boolean };
+}
+
+function linesOf(run: Run): Line[] {
+  const { engine, bare, watchers } = run;
+  const p = (values: number[], fraction: number) => percentile(values, fraction);
+  const ratioTarget = (engineMs: number, bareMs: number) => ({ text: `≤ ${TARGETS.watcherLatencyRatio}× bare`, met: engineMs <= TARGETS.watcherLatencyRatio * bareMs });
+  const rate = (storm: StormFigures) => storm.accepted / storm.seconds;
+  const engineAckP99 = p(engine.paced.ackMs, 0.99);
+  const engineLastP50 = p(engine.paced.lastWatcherMs, 0.5);
+  const engineLastP99 = p(engine.paced.lastWatcherMs, 0.99);
+  const bareLastP50 = p(bare.paced.lastWatcherMs, 0.5);
+  const bareLastP99 = p(bare.paced.lastWatcherMs, 0.99);
+  return [
+    { metric: 'bid ack p50 (ms), paced', watchers, engine: p(engine.paced.ackMs, 0.5), bare: p(bare.paced.ackMs, 0.5), digits: 2 },
+    {
+      metric: 'bid ack p99 (ms), paced',
+      watchers,
+      engine: engineAckP99,
+      bare: p(bare.paced.ackMs, 0.99),
+      digits: 2,
+      target: watchers === TARGETS.ackP99Watchers ? { text: `< ${TARGETS.ackP99Ms} ms`, met: engineAckP99 < TARGETS.ackP99Ms } : undefined,
+    },
+    { metric: 'last watcher p50 (ms), paced', watchers, engine: engineLastP50, bare: bareLastP50, digits: 2, target: ratioTarget(engineLastP50, bareLastP50) },
+    { metric: 'last watcher p99 (ms), paced', watchers, engine: engineLastP99, bare: bareLastP99, digits: 2, target: ratioTarget(engineLastP99, bareLastP99) },
+    {
+      metric: 'accepted bids/s (bare: acks/s), storm',
+      watchers,
+      engine: rate(engine.storm),
+      bare: rate(bare.storm),
+      digits: 0,
+      target: { text: `≥ ${TARGETS.acceptedBidsPerSecond.toLocaleString('en')}/s`, met: rate(engine.storm) >= TARGETS.acceptedBidsPerSecond },
+    },
+    { metric: 'bid ack p99 (ms), storm', watchers, engine: p(engine.storm.ackMs, 0.99), bare: p(bare.storm.ackMs, 0.99), digits: 1 },
+    { metric: 'last watcher p99 (ms), storm', watchers, engine: p(engine.storm.lastWatcherMs, 0.99), bare: p(bare.storm.lastWatcherMs, 0.99), digits: 1 },
+  ];
+}
+
+function printTable(title: string, lines: Line[]): void {
+  const header = ['metric', 'watchers', 'engine', 'bare', 'ratio', 'target', 'verdict'];
+  const cells = lines.map((line) => [
+    line.metric,
+    line.watchers.toLocaleString('en'),
+    line.engine.toLocaleString('en', { minimumFractionDigits: line.digits, maximumFractionDigits: line.digits }),
+    line.bare.toLocaleString('en', { minimumFractionDigits: line.digits, maximumFractionDigits: line.digits }),
+    `${(line.engine / line.bare).toFixed(2)}×`,
+    line.target?.text ?? '',
+    line.target ? (line.target.met ? 'met' : 'not met') : '',
+  ]);
+  const widths = header.map((name, column) => Math.max(name.length, ...cells.map((row) => row[column]!.length)));
+  const leftAligned = new Set([0, 5, 6]);
+  const row = (values: string[]) => `| ${values.map((value, column) => (leftAligned.has(column) ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(row(header));
+  console.log(`|${widths.map((width, column) => (leftAligned.has(column) ? `-${'-'.repeat(width)}-` : `-${'-'.repeat(width)}:`)).join('|')}|`);
+  for (const values of cells) console.log(row(values));
+}
+
+function describeRefusals(refused: Record<string, number>): string {
+  const entries = Object.entries(refused);
+  return entries.length === 0 ? 'none' : entries.map(([code, count]) => `${count} ${code}`).join(', ');
+}
+
+function printNotes(runs: Run[]): void {
+  console.log('\nThe storms:');
+  for (const run of runs) {
+    for (const [side, figures] of [['engine', run.engine], ['bare', run.bare]] as const) {
+      const { storm } = figures;
+      console.log(
+        `  ${run.database}, ${run.placement}, ${run.watchers.toLocaleString('en')} watchers, ${side}: ${storm.accepted} accepted in ${storm.seconds.toFixed(2)} s, refused ${describeRefusals(storm.refused)}; ` +
+          `the last watcher caught up ${storm.drainMs.toFixed(0)} ms after the last ack${storm.undelivered > 0 ? `, ${storm.undelivered} bids never reached every watcher` : ''}.`,
+      );
+    }
+  }
+  const pacedRefusals = runs.flatMap((run) => [run.engine.paced.refused, run.bare.paced.refused]).filter((refused) => Object.keys(refused).length > 0);
+  if (pacedRefusals.length > 0) console.log(`Paced bids refused: ${pacedRefusals.map(describeRefusals).join('; ')}.`);
+}
+
+async function main(): Promise<void> {
+  console.log(`Auction benchmark: one public auction, bids over the socket (bid:place with ack), broadcast to its room as auction:changed.`);
+  console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`);
+  console.log(
+    `${BIDDERS} signed-in bidder sockets, watchers as visitors (websocket transport). Paced: ${WARM_UP_BIDS} warm-up bids then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
+      `Storm: ${IN_FLIGHT_PER_BIDDER} bids in flight per bidder for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before.`,
+  );
+  console.log(
+    'The marketplace (buildTestApp), the bare socket.io server and the crowd all run in this one process on this machine, so the crowd’s decoding of every broadcast competes with the servers for the same cores. ' +
+      'The crowd runs in two worker threads (watchers in one, bidders in the other: their own event loops), and on SQLite once more on the servers’ event loop. ' +
+      'The marketplace and the bare server take turns. Latencies run from the emit to the ack, and from the emit until the last watcher has the bid.\n',
+  );
+  const runs: Run[] = [];
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  const targets: Array<() => Promise<Target>> = [sqliteTarget, ...(postgresUrl ? [() => postgresTarget(postgresUrl)] : [])];
+  for (const createTarget of targets) {
+    const target = await createTarget();
+    try {
+      await benchmark(target, runs);
+    } finally {
+      await target.cleanUp();
+    }
+  }
+  if (runs.length > 0) console.log(`\nThe payload: ${runs[0]!.payloadBytes} bytes of JSON per auction:changed.`);
+  if (!postgresUrl) console.log('PostgreSQL: not run (optional). Set BENCH_DATABASE_URL=postgres://user@host:port/postgres to include it.');
+  printNotes(runs);
+  const groups = new Map<string, Run[]>();
+  for (const run of runs) {
+    const key = `${run.database}, ${run.placement}`;
+    groups.set(key, [...(groups.get(key) ?? []), run]);
+  }
+  for (const [title, group] of groups) {
+    const linesByRun = group.map(linesOf);
+    printTable(title, linesByRun[0]!.flatMap((_, metric) => linesByRun.map((lines) => lines[metric]!)));
+  }
+  console.log(`\nLoad average ${os.loadavg()[0]!.toFixed(2)} at the end. Ack p99 and watcher latency targets are checked on the paced bids, accepted bids/s on the storm.`);
+  console.log('Targets (issue 5) are information: this benchmark never fails on them.');
+}
+
+if (!isMainThread && (workerData as { crowdThread?: boolean } | null)?.crowdThread) serveCrowdsInThisThread();
+else await main();

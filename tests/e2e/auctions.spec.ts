@@ -1,0 +1,557 @@
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test as base } from '@playwright/test';
+import sharp from 'sharp';
+import type { AdType } from '../../domain/ad';
+import type { AuctionPhase, ViewerRole } from '../../domain/auction';
+import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
+import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
+import enAuction from '../../locales/en/auction.json' with { type: 'json' };
+import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import { apiWrite, csrfHeaders, lastCodeSentTo, signInThroughApi, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+
+/** What the auction panel says, straight from the locales the app itself reads. */
+const LOCALES = {
+  ar: { auction: arAuction, errors: arErrors },
+  en: { auction: enAuction, errors: enErrors },
+} satisfies Record<Language, unknown>;
+
+interface Newcomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The owner of each language's auctions. ads-management.spec and ads.spec, which run before this
+ * file, spend all five ad credits of every demo seller, so each owner registers here: the free
+ * package an account comes with pays for the four auctions published below.
+ */
+const OWNERS: Record<Language, Newcomer> = {
+  ar: { firstName: 'خالد', lastName: 'الدوسري', email: 'khalid.dosari@example.com', phone: '966590004001' },
+  en: { firstName: 'Faisal', lastName: 'Qahtani', email: 'faisal.qahtani@example.com', phone: '966590004002' },
+};
+const OWNER_PASSWORD = 'auction-owner-1';
+const OWNER_COUNTRY = { code: 'SA', city: 'Riyadh' };
+
+/** Demo people bid: bidding costs no credit. */
+const BIDDERS: Record<Language, { first: string; second: string }> = {
+  ar: { first: 'ahmed@example.com', second: 'sara@example.com' },
+  en: { first: 'omar@example.com', second: 'mona@example.com' },
+};
+
+/** The owner asks the round to end this soon: long enough to see it running, short enough to wait for. */
+const ROUND_ENDS_IN_MS = 4000;
+/** The round's end fires on the server's scheduler and reaches every screen over the socket. */
+const ROUND_END_TIMEOUT_MS = ROUND_ENDS_IN_MS + 10_000;
+
+/**
+ * Registers the owner and activates the account with the code from the outbox, unless an earlier
+ * worker of this run already did: after a failed test the next one starts in a fresh worker, which
+ * runs `beforeAll` again against the same server.
+ */
+async function ensureOwner(request: APIRequestContext, owner: Newcomer) {
+  const signIn = await apiWrite(request, 'POST', '/api/auth/sign-in', { method: 'email', email: owner.email, password: OWNER_PASSWORD });
+  if (signIn.ok()) return;
+  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number; name: { en: string } }> }>;
+  const cityId = countries.find((country) => country.code === OWNER_COUNTRY.code)!.cities.find((city) => city.name.en === OWNER_COUNTRY.city)!.id;
+  const registered = await apiWrite(request, 'POST', '/api/auth/register', {
+    ...owner,
+    country: OWNER_COUNTRY.code,
+    cityId,
+    password: OWNER_PASSWORD,
+    agreeToTerms: true,
+    channel: 'email',
+  });
+  expect(registered.status()).toBe(201);
+  const { verification } = (await registered.json()) as { verification: { id: string } };
+  const code = await lastCodeSentTo(request, owner.email);
+  const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code });
+  expect(verified.status()).toBe(200);
+}
+
+let pictureCount = 0;
+
+/** A small real picture, a new colour each time, so every upload is its own file. */
+async function picture() {
+  pictureCount += 1;
+  const background = { r: (pictureCount * 89) % 256, g: (pictureCount * 43) % 256, b: (pictureCount * 151) % 256 };
+  const buffer = await sharp({ create: { width: 120, height: 90, channels: 3, background } }).jpeg().toBuffer();
+  return { name: `auction-${pictureCount}.jpg`, mimeType: 'image/jpeg', buffer };
+}
+
+async function uploadThroughApi(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/media', { multipart: { file: await picture() }, headers: await csrfHeaders(request) });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function categoryIds(request: APIRequestContext, slugs: [string, string]) {
+  const categories = (await (await request.get('/api/categories')).json()) as Array<{ id: number; slug: string; children: Array<{ id: number; slug: string }> }>;
+  const category = categories.find((candidate) => candidate.slug === slugs[0])!;
+  return { categoryId: category.id, subcategoryId: category.children.find((candidate) => candidate.slug === slugs[1])!.id };
+}
+
+interface AuctionPlan {
+  type: Extract<AdType, 'PUBLIC_AUCTION' | 'PRIVATE_AUCTION' | 'LIVE_AUCTION' | 'INSTANT_SALE_AND_AUCTION'>;
+  title: string;
+  description: string;
+  /** Category and subcategory slugs of the seeded tree. */
+  category: [string, string];
+  /** Amounts in halalas: the owner's riyals, in minor units as the API takes them. */
+  openingAmount: number;
+  onBackPrice?: number;
+  instantPurchaseAmount?: number;
+  subAuctionDurationMinutes?: number;
+  liveLink?: string;
+}
+
+/** Publishes an auction that starts now and runs for hours, as the ad form would send it; answers its slug. */
+async function publishAuction(request: APIRequestContext, plan: AuctionPlan): Promise<string> {
+  const imageId = await uploadThroughApi(request);
+  const { type, category, ...terms } = plan;
+  const response = await apiWrite(request, 'POST', '/api/ads', {
+    type,
+    fields: {
+      ...terms,
+      ...(await categoryIds(request, category)),
+      condition: type === 'LIVE_AUCTION' ? 'NOT_SPECIFIED' : 'USED',
+      imageIds: [imageId],
+      mainImageId: imageId,
+      countryCodes: [OWNER_COUNTRY.code],
+      shippingType: 'FREE',
+      startsNow: true,
+      auctionDurationHours: 2,
+    },
+    publish: true,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { slug: string }).slug;
+}
+
+function plansFor(language: Language): Record<'open' | 'live' | 'private' | 'combined', AuctionPlan> {
+  const ar = language === 'ar';
+  return {
+    open: {
+      type: 'PUBLIC_AUCTION',
+      title: ar ? 'خنجر عماني قديم بمقبض فضي' : 'Antique Omani khanjar with a silver hilt',
+      description: ar ? 'خنجر من الخمسينيات بغمده الأصلي.' : 'A khanjar from the fifties in its original sheath.',
+      category: ['fashion', 'watches'],
+      openingAmount: 100_000,
+      // Above the first bid's quick amounts, below the second bidder's highest one.
+      onBackPrice: 105_000,
+    },
+    live: {
+      type: 'LIVE_AUCTION',
+      title: ar ? 'مزاد مباشر على قعود وضحى' : 'Live auction: a white young camel',
+      description: ar ? 'قعود أبيض يُعرض في بث مباشر على جولات.' : 'A white young camel, shown live in rounds.',
+      category: ['animals', 'camels'],
+      openingAmount: 50_000,
+      subAuctionDurationMinutes: 10,
+      liveLink: `https://live.example.com/camel-${language}`,
+    },
+    private: {
+      type: 'PRIVATE_AUCTION',
+      title: ar ? 'أرض زراعية في القصيم ٢٠٠٠ م²' : 'Farm land in Qassim, 2,000 m²',
+      description: ar ? 'أرض زراعية ببئر وسور، المزاد للمشاركين المقبولين.' : 'Farm land with a well and a wall; accepted participants only.',
+      category: ['real-estate', 'land'],
+      openingAmount: 200_000,
+    },
+    combined: {
+      type: 'INSTANT_SALE_AND_AUCTION',
+      title: ar ? 'جهاز إكس بوكس سيريس إكس مع يدين' : 'Xbox Series X with two controllers',
+      description: ar ? 'استخدام خفيف، بالكرتون.' : 'Lightly used, boxed.',
+      category: ['electronics', 'gaming'],
+      openingAmount: 150_000,
+      instantPurchaseAmount: 250_000,
+    },
+  };
+}
+
+/**
+ * A message with values in it (`<amount>{{amount}}</amount>`): its own words exactly, anything for
+ * each value; the whole text, or (`within`) a part of a longer one.
+ */
+function messagePattern(template: string, { within = false } = {}): RegExp {
+  const words = template.replace(/<(\w+)>\{\{\w+\}\}<\/\1>|\{\{\w+\}\}/g, '\u0000').split('\u0000');
+  const pattern = words.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+');
+  return new RegExp(within ? pattern : `^${pattern}$`);
+}
+
+const ARABIC_INDIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
+
+/** An amount in halalas as a person types it in riyals: in Arabic, with the digits many Arabic keyboards type. */
+function typedRiyals(halalas: number, language: Language): string {
+  const riyals = String(halalas / 100);
+  return language === 'ar' ? riyals.replace(/\d/g, (digit) => ARABIC_INDIC_DIGITS[Number(digit)]!) : riyals;
+}
+
+/** One person's browser on an auction's page: the owner's or a bidder's, each in a context of its own. */
+class AuctionScreen {
+  constructor(
+    readonly page: Page,
+    readonly problems: string[],
+  ) {}
+
+  byTestId(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
+  get panel() {
+    return this.byTestId('auction-panel');
+  }
+
+  /** Opens the ad (again, when it is open already) and marks the document, so a later check can tell it was not reloaded since. */
+  async open(slug: string) {
+    await this.page.goto(`/ad/${encodeURIComponent(slug)}`);
+    await expect(this.panel).toBeVisible();
+    await this.page.evaluate(() => document.documentElement.setAttribute('data-opened-once', ''));
+  }
+
+  /** Whatever changed on this screen came over the socket: the document opened is still the one shown. */
+  async expectNotReloaded() {
+    await expect(this.page.locator('html[data-opened-once]')).toHaveCount(1);
+  }
+
+  async expectRole(role: ViewerRole) {
+    await expect(this.panel).toHaveAttribute('data-role', role);
+  }
+
+  async expectPhase(phase: AuctionPhase, timeout?: number) {
+    await expect(this.byTestId('auction-phase')).toHaveAttribute('data-phase', phase, { timeout });
+  }
+
+  async expectHighestBid(amount: number | null) {
+    await expect(this.byTestId('highest-bid')).toHaveAttribute('data-amount', amount === null ? '' : String(amount));
+  }
+
+  /** The round's bids, newest first, as every screen lists them. */
+  async expectBids(amounts: number[]) {
+    await expect(this.byTestId('bid-list')).toHaveAttribute('data-count', String(amounts.length));
+    await expect(this.byTestId('bid')).toHaveCount(amounts.length);
+    for (const [index, amount] of amounts.entries()) await expect(this.byTestId('bid').nth(index)).toHaveAttribute('data-amount', String(amount));
+  }
+
+  /** Places a bid of one of the form's quick amounts (0 is the least the next bid may offer) and answers it. */
+  async bidQuickAmount(index: number): Promise<number> {
+    const quick = this.byTestId('quick-bid').nth(index);
+    const amount = Number(await quick.getAttribute('data-amount'));
+    await quick.click();
+    await this.byTestId('place-bid').click();
+    await this.expectHighestBid(amount);
+    return amount;
+  }
+}
+
+/** Foreign words on a screen, once its requests have settled. */
+async function expectAllInLanguage(screen: AuctionScreen, language: Language, where: string) {
+  await screen.page.waitForLoadState('networkidle');
+  expect(await untranslatedText(screen.page, language), where).toEqual([]);
+}
+
+/** Signs a person in, in a browser context of their own, and answers their screen. */
+type OpenScreen = (language: Language, email: string, password?: string) => Promise<AuctionScreen>;
+
+const test = base.extend<{ openScreen: OpenScreen }>({
+  openScreen: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (language, email, password) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await useLanguage(page, language);
+      await signInThroughApi(page.request, email, password);
+      return new AuctionScreen(page, problems);
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+for (const language of ['ar', 'en'] as Language[]) {
+  const { auction: words, errors } = LOCALES[language];
+  const plans = plansFor(language);
+  const owner = OWNERS[language];
+  const bidders = BIDDERS[language];
+
+  test.describe(`auctions in ${language}`, () => {
+    test.beforeAll(async ({ browser }) => {
+      const context = await browser.newContext();
+      await ensureOwner(context.request, owner);
+      await context.close();
+    });
+
+    /** The owner publishes `plan`, then the owner and both bidders open it, each in a browser of their own. */
+    async function openAuction(openScreen: OpenScreen, plan: AuctionPlan) {
+      // Side by side, as three people would: the suite runs in one worker and each page takes a while to load.
+      const [seller, first, second] = await Promise.all([openScreen(language, owner.email, OWNER_PASSWORD), openScreen(language, bidders.first), openScreen(language, bidders.second)]);
+      const slug = await publishAuction(seller.page.request, plan);
+      const everyone = [seller, first, second];
+      await Promise.all(everyone.map((screen) => screen.open(slug)));
+      return { slug, seller, first, second, everyone };
+    }
+
+    async function endRoundSoon(seller: AuctionScreen, slug: string) {
+      const response = await apiWrite(seller.page.request, 'POST', `/api/dev/auctions/${encodeURIComponent(slug)}/end-soon`, { inMs: ROUND_ENDS_IN_MS });
+      expect(response.status()).toBe(204);
+    }
+
+    test(`bids reach every screen at once, a low one is refused, the outbid bidder is told, and the owner confirms the winner in the final window, in ${language}`, async ({ openScreen }) => {
+      test.setTimeout(60_000);
+      const { slug, seller, first, second, everyone } = await openAuction(openScreen, plans.open);
+      let firstBid = 0;
+
+      await test.step('each person sees the running auction in their own role', async () => {
+        await seller.expectRole('OWNER');
+        await first.expectRole('BIDDER');
+        await second.expectRole('BIDDER');
+        for (const screen of everyone) {
+          await screen.expectPhase('active');
+          await screen.expectHighestBid(null);
+          await screen.expectBids([]);
+          await expect(screen.byTestId('reserve-state')).toHaveAttribute('data-reserve', 'NOT_MET');
+          await expect(screen.byTestId('reserve-state')).toHaveText(words.reserve.NOT_MET);
+          await expect(screen.byTestId('auction-countdown')).toHaveAttribute('data-phase', 'active');
+        }
+        // Only the owner learns the reserve's value, and only bidders get a form.
+        await expect(seller.byTestId('reserve-price')).toHaveText(messagePattern(words.reserve.yours));
+        await expect(seller.byTestId('bid-form')).toHaveCount(0);
+        for (const bidder of [first, second]) {
+          await expect(bidder.byTestId('reserve-price')).toHaveCount(0);
+          await expect(bidder.byTestId('bid-form')).toBeVisible();
+          await expect(bidder.byTestId('quick-bid')).toHaveCount(3);
+        }
+        await expectAllInLanguage(first, language, "a bidder's auction");
+      });
+
+      await test.step("the first bidder's quick amount shows on the other screens without a reload", async () => {
+        firstBid = await first.bidQuickAmount(0);
+        expect(firstBid).toBeGreaterThan(plans.open.openingAmount);
+        await expect(first.byTestId('bid-placed')).toHaveText(messagePattern(words.bidForm.placed));
+        await expect(first.byTestId('highest-bidder')).toHaveAttribute('data-mine', 'true');
+        await expect(first.byTestId('highest-bidder')).toHaveText(words.highestBid.mine);
+        for (const screen of everyone) {
+          await screen.expectHighestBid(firstBid);
+          await screen.expectBids([firstBid]);
+          await expect(screen.byTestId('bidder')).toHaveCount(1);
+        }
+        await expect(second.byTestId('highest-bidder')).toHaveAttribute('data-mine', 'false');
+        await expect(second.byTestId('highest-bidder')).toHaveText(messagePattern(words.highestBid.by));
+      });
+
+      await test.step('a bid no higher than the highest is refused with its message, and changes nothing', async () => {
+        await second.byTestId('bid-amount').fill(typedRiyals(firstBid, language));
+        await second.byTestId('place-bid').click();
+        await expect(second.byTestId('bid-amount')).toHaveAccessibleErrorMessage(errors.BID_NOT_ABOVE_HIGHEST_BID);
+        for (const screen of everyone) await screen.expectBids([firstBid]);
+      });
+
+      await test.step('the second bidder outbids the first, who is told at once; the reserve is met', async () => {
+        const secondBid = await second.bidQuickAmount(2);
+        expect(secondBid).toBeGreaterThan(plans.open.onBackPrice!);
+        const notice = first.byTestId('outbid-notice');
+        await expect(notice).toContainText(words.outbid.title);
+        await expect(notice).toContainText(messagePattern(words.outbid.description, { within: true }));
+        await expect(first.byTestId('highest-bidder')).toHaveAttribute('data-mine', 'false');
+        for (const screen of everyone) {
+          await screen.expectHighestBid(secondBid);
+          await screen.expectBids([secondBid, firstBid]);
+          await expect(screen.byTestId('bidder')).toHaveCount(2);
+          await expect(screen.byTestId('reserve-state')).toHaveAttribute('data-reserve', 'MET');
+        }
+      });
+
+      await test.step('the round ends: every screen moves to the final window by itself', async () => {
+        await endRoundSoon(seller, slug);
+        for (const screen of everyone) await screen.expectPhase('finalWindow', ROUND_END_TIMEOUT_MS);
+        await expect(seller.byTestId('auction-countdown')).toHaveAttribute('data-phase', 'finalWindow');
+        await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner));
+        await expect(seller.byTestId('finalise')).toHaveText(words.owner.finalise);
+        for (const bidder of [first, second]) {
+          await expect(bidder.byTestId('bid-form')).toHaveCount(0);
+          // The window's minute is the owner's to act in: bidders are told what they wait for instead.
+          await expect(bidder.byTestId('auction-countdown')).toHaveCount(0);
+          await expect(bidder.byTestId('auction-announcer')).toHaveText(words.announce.phase.finalWindow);
+        }
+        await expect(second.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwnerYouLead);
+        await expect(first.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner);
+      });
+
+      await test.step('the owner confirms the winner; every screen shows the sale', async () => {
+        await seller.byTestId('finalise').click();
+        for (const screen of everyone) await screen.expectPhase('finalised');
+        await expect(seller.byTestId('owner-controls')).toHaveCount(0);
+        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon));
+        for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold));
+        await expectAllInLanguage(seller, language, "the owner's sold auction");
+      });
+
+      for (const screen of everyone) {
+        await screen.expectNotReloaded();
+        expect(unexpected(screen.problems, [])).toEqual([]);
+      }
+    });
+
+    test(`a live auction shows its stream; after a round is confirmed the owner opens the next, which every screen starts afresh, in ${language}`, async ({ openScreen }) => {
+      test.setTimeout(60_000);
+      const { slug, seller, first, second, everyone } = await openAuction(openScreen, plans.live);
+      const roundHeading = (screen: AuctionScreen) => screen.panel.getByRole('heading', { level: 2 });
+      const roundTitle = (round: number) => words.heading.subAuction.replace('{{round}}', String(round));
+      let firstBid = 0;
+
+      await test.step("every screen links the live stream and shows the first sub-auction, with no reserve", async () => {
+        for (const screen of everyone) {
+          await expect(screen.byTestId('live-link')).toHaveAttribute('href', plans.live.liveLink!);
+          await expect(screen.byTestId('live-link')).toHaveText(words.live.watch);
+          await expect(screen.byTestId('live-ends-at')).toHaveText(messagePattern(words.live.endsAt));
+          await expect(roundHeading(screen)).toHaveText(roundTitle(1));
+          await screen.expectPhase('active');
+          await expect(screen.byTestId('reserve-state')).toHaveAttribute('data-reserve', 'NONE');
+        }
+        await expectAllInLanguage(second, language, "a bidder's live auction");
+      });
+
+      await test.step('a bid in the first round reaches every screen', async () => {
+        firstBid = await first.bidQuickAmount(1);
+        for (const screen of everyone) await screen.expectBids([firstBid]);
+      });
+
+      await test.step('the round ends and the owner confirms it', async () => {
+        await endRoundSoon(seller, slug);
+        for (const screen of everyone) await screen.expectPhase('finalWindow', ROUND_END_TIMEOUT_MS);
+        await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner));
+        await seller.byTestId('finalise').click();
+        for (const screen of everyone) await screen.expectPhase('finalised');
+        await expect(first.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon));
+        await expect(seller.byTestId('finalise')).toHaveCount(0);
+        await expect(seller.byTestId('start-next-sub-auction')).toHaveText(words.owner.startNext);
+      });
+
+      await test.step('the owner opens sub-auction 2: every screen starts it with no bids', async () => {
+        await seller.byTestId('start-next-sub-auction').click();
+        for (const screen of everyone) {
+          await expect(roundHeading(screen)).toHaveText(roundTitle(2));
+          await screen.expectPhase('active');
+          await screen.expectHighestBid(null);
+          await screen.expectBids([]);
+          await expect(screen.byTestId('bidder')).toHaveCount(0);
+          await expect(screen.byTestId('auction-outcome')).toHaveCount(0);
+          await expect(screen.byTestId('auction-countdown')).toHaveAttribute('data-phase', 'active');
+        }
+        await expect(seller.byTestId('owner-controls')).toHaveCount(0);
+        for (const bidder of [first, second]) await expect(bidder.byTestId('bid-form')).toBeVisible();
+      });
+
+      await test.step('a bid in the new round reaches the other screens', async () => {
+        const secondBid = await second.bidQuickAmount(0);
+        // The new round opens at the opening amount again, not above the last round's sale.
+        expect(secondBid).toBeLessThan(firstBid);
+        for (const screen of everyone) {
+          await screen.expectHighestBid(secondBid);
+          await screen.expectBids([secondBid]);
+        }
+      });
+
+      for (const screen of everyone) {
+        await screen.expectNotReloaded();
+        expect(unexpected(screen.problems, [])).toEqual([]);
+      }
+    });
+
+    test(`a private auction is closed to outsiders until the owner accepts their request or adds them, in ${language}`, async ({ openScreen }) => {
+      test.setTimeout(60_000);
+      const { slug, seller, first, second, everyone } = await openAuction(openScreen, plans.private);
+      const participants = seller.byTestId('participants-panel');
+      const participant = participants.getByTestId('participant');
+
+      await test.step('an outsider is told offers are not open to them and may ask to join', async () => {
+        await expect(participants).toContainText(words.participants.none);
+        for (const outsider of [first, second]) {
+          await outsider.expectRole('OUTSIDER');
+          const standing = outsider.byTestId('join-request-state');
+          await expect(standing).toHaveAttribute('data-state', 'OUTSIDER');
+          await expect(standing).toContainText(errors.OFFER_SUBMISSION_NOT_AVAILABLE);
+          await expect(standing).toContainText(words.join.explanation);
+          await expect(outsider.byTestId('bid-form')).toHaveCount(0);
+          await expect(outsider.byTestId('participants-panel')).toHaveCount(0);
+        }
+        await expectAllInLanguage(first, language, "an outsider's private auction");
+      });
+
+      await test.step('the first asks to join and waits for the answer', async () => {
+        await first.byTestId('join-request').click();
+        await expect(first.byTestId('join-request-state')).toHaveAttribute('data-state', 'REQUESTED');
+        await expect(first.byTestId('join-request-state')).toContainText(words.join.requestedTitle);
+        await first.expectRole('REQUESTED');
+      });
+
+      await test.step("the request reaches the owner's list without a reload; the owner accepts it", async () => {
+        await expect(participant).toHaveCount(1);
+        await expect(participant).toHaveAttribute('data-status', 'REQUESTED');
+        await expect(participant).toContainText(words.participants.status.REQUESTED);
+        await participant.getByTestId('accept-join-request').click();
+        await expect(participant).toHaveAttribute('data-status', 'ACCEPTED');
+        await expect(participant).toContainText(words.participants.status.ACCEPTED);
+        await expect(participant.getByTestId('accept-join-request')).toHaveCount(0);
+      });
+
+      await test.step('the owner adds the second by email', async () => {
+        await seller.byTestId('participant-contact').fill(bidders.second);
+        await seller.byTestId('add-participant').click();
+        await expect(participant).toHaveCount(2);
+        await expect(participant.filter({ hasText: words.participants.addedByYou })).toHaveCount(1);
+        await expect(seller.byTestId('participant-contact')).toHaveValue('');
+      });
+
+      await test.step('both may bid at once, without a reload, and their bids reach the owner', async () => {
+        await first.expectRole('BIDDER');
+        await second.expectRole('BIDDER');
+        const firstBid = await first.bidQuickAmount(0);
+        await seller.expectBids([firstBid]);
+        const secondBid = await second.bidQuickAmount(0);
+        for (const screen of everyone) await screen.expectBids([secondBid, firstBid]);
+        await expect(first.byTestId('outbid-notice')).toContainText(words.outbid.title);
+      });
+
+      for (const screen of everyone) {
+        await screen.expectNotReloaded();
+        expect(unexpected(screen.problems, [])).toEqual([]);
+      }
+    });
+
+    test(`buying outright, once confirmed, ends the auction on every screen, in ${language}`, async ({ openScreen }) => {
+      const { seller, first, second, everyone } = await openAuction(openScreen, plans.combined);
+
+      await test.step('a bid first, then the instant purchase asks for confirmation', async () => {
+        const firstBid = await first.bidQuickAmount(0);
+        for (const screen of everyone) await screen.expectBids([firstBid]);
+        await expect(seller.byTestId('buy-now')).toHaveCount(0);
+        await expect(second.byTestId('buy-now')).toHaveText(messagePattern(words.buyNow.action));
+        await second.byTestId('buy-now').click();
+        const confirmation = second.byTestId('buy-now-confirmation');
+        await expect(confirmation).toContainText(messagePattern(words.buyNow.confirmQuestion, { within: true }));
+        await expectAllInLanguage(second, language, 'the instant purchase confirmation');
+        // Nothing is bought before the confirmation.
+        await seller.expectPhase('active');
+        await confirmation.getByTestId('buy-now-confirm').click();
+      });
+
+      await test.step('every screen shows the auction bought outright; the buyer is told it was them', async () => {
+        for (const screen of everyone) {
+          await screen.expectPhase('boughtOutright');
+          await expect(screen.byTestId('bid-form')).toHaveCount(0);
+          await expect(screen.byTestId('buy-now')).toHaveCount(0);
+          await expect(screen.byTestId('auction-countdown')).toHaveCount(0);
+        }
+        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youBoughtOutright));
+        for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.boughtOutright));
+        // The bidder who led is no longer told they lead.
+        await expect(first.byTestId('highest-bidder')).toHaveText(words.highestBid.wasMine);
+      });
+
+      for (const screen of everyone) {
+        await screen.expectNotReloaded();
+        expect(unexpected(screen.problems, [])).toEqual([]);
+      }
+    });
+  });
+}
