@@ -108,7 +108,8 @@ function isWithinBiddingTime(context: AuctionFacts, at: number): boolean {
 type BidRule = (context: AuctionFacts, bid: AuctionBid) => boolean;
 const isNotOwnBid: BidRule = (context, bid) => bid.bidderId !== context.ownerId;
 // Money never travels as a float (domain/money.ts); SPEC.md section 5 asks for integers greater than 0.
-const isPositiveInteger: BidRule = (_, bid) => Number.isInteger(bid.amount) && bid.amount > 0;
+// Safe integers only: a bid of 1e300 would be an integer no one could outbid, and no column could hold it.
+const isPositiveInteger: BidRule = (_, bid) => Number.isSafeInteger(bid.amount) && bid.amount > 0;
 const isWholeUnitUnlessDecimalsAllowed: BidRule = (context, bid) => context.allowDecimalBids || bid.amount % context.minorUnitsPerMajor === 0;
 const exceedsOpeningAmount: BidRule = (context, bid) => bid.amount > context.openingAmount;
 // Strictly above: of two equal bids the earlier receipt holds (DESIGN.md section 2).

@@ -16,7 +16,10 @@ const AUCTION_TYPES = AD_TYPES.filter((type: AdType) => isAuctionType(type));
 declare module 'fastify' {
   interface FastifyInstance {
     auctionDeadlines: {
-      /** Reads the ad's next deadline and waits for it (an ad published, edited, reposted or ended). */
+      /**
+       * Reads the ad's next deadline and waits for it (an ad published, edited, reposted or ended).
+       * Never fails: the command that called it has committed, and the periodic resync arms what this missed.
+       */
       rearm(adId: string): Promise<void>;
       /** Re-reads every auction that may still change by time: at start-up, periodically, and in tests after moving a simulated clock. */
       resync(): Promise<void>;
@@ -61,8 +64,9 @@ export default fp(
       for (const { id } of running) await rearm(id);
     }
 
-    app.decorate('auctionDeadlines', { rearm, resync });
-    app.auctions.onChange((adId) => void rearm(adId).catch((error: unknown) => app.log.error({ err: error, adId }, 're-arming an auction deadline failed')));
+    const rearmLogged = (adId: string) => rearm(adId).catch((error: unknown) => app.log.error({ err: error, adId }, 're-arming an auction deadline failed'));
+    app.decorate('auctionDeadlines', { rearm: rearmLogged, resync });
+    app.auctions.onChange((adId) => void rearmLogged(adId));
 
     const interval = setInterval(() => void resync().catch((error: unknown) => app.log.error({ err: error }, 'reading auction deadlines failed')), DEADLINE_RESYNC_INTERVAL_MS);
     interval.unref();

@@ -546,7 +546,7 @@ async function benchmark(target: Target, runs: Run[]): Promise<void> {
           const started = performance.now();
           // A long auction without a reserve: nothing but bids changes it while the bench runs.
           const ad = await newAuction(app, owner, { on_back_price: null, ends_at: app.now() + DAY_MS, auction_duration_ms: DAY_MS });
-          const opening = await app.auctions.placeBid({ ad: { id: ad.id }, userId: bidders[0]!.id, amount: 10_000 + AMOUNT_STEP, idempotencyKey: randomUUID() });
+          const opening = await app.auctions.placeBid({ ad: { id: ad.id }, userId: bidders[0]!.id, amount: 10_000 + AMOUNT_STEP, idempotencyKey: randomUUID(), receivedAt: app.now() });
           bare.usePayload(opening.result);
           const cookies = bidders.map((bidder) => bidder.cookie);
           const firstAmount = opening.result.bid!.amount + AMOUNT_STEP;

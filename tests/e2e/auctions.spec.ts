@@ -459,7 +459,7 @@ for (const language of ['ar', 'en'] as Language[]) {
 
     test(`a private auction is closed to outsiders until the owner accepts their request or adds them, in ${language}`, async ({ openScreen }) => {
       test.setTimeout(60_000);
-      const { slug, seller, first, second, everyone } = await openAuction(openScreen, plans.private);
+      const { seller, first, second, everyone } = await openAuction(openScreen, plans.private);
       const participants = seller.byTestId('participants-panel');
       const participant = participants.getByTestId('participant');
 

@@ -192,6 +192,8 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
 
     t.app.io.in(watcher.socket.id!).socketsLeave(adRoom(ad.id));
     expect((await bid(alice, ad, 15_000)).statusCode).toBe(201);
+    // The broadcast follows the answer (after the event loop's next turn): let it pass before rejoining.
+    await new Promise((resolve) => setImmediate(resolve));
     t.app.io.in(watcher.socket.id!).socketsJoin(adRoom(ad.id));
     expect((await bid(bob, ad, 16_000)).statusCode).toBe(201);
 

@@ -51,6 +51,8 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(await bid(alice, ad, 15_050))).toEqual({ status: 400, code: 'BID_DECIMALS_NOT_ALLOWED' });
     expect(refusalOf(await bid(alice, ad, 150.5))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
     expect(refusalOf(await bid(alice, ad, -100))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
+    // Beyond a safe integer no later bid could exceed it, and no column could hold it.
+    expect(refusalOf(await bid(alice, ad, 1e300))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
     expect(refusalOf(await alice.browser.post(`/api/ads/${ad.slug}/bids`, { amount: '15000', idempotencyKey: randomUUID() }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
 
     const before = await snapshotOf(ad);
@@ -97,6 +99,10 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect((await bid(alice, ad, 11_000)).statusCode).toBe(201);
     await advanceTo(endsAt);
     expect(refusalOf(await bid(bob, ad, 12_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
+    // Received before the end but reaching the lock after it (bids ahead of it held the ad): it counts.
+    const late = await t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bob.id, amount: 12_000, idempotencyKey: randomUUID(), receivedAt: endsAt - 1 });
+    expect(late.result.bid).toMatchObject({ amount: 12_000, at: endsAt - 1 });
+    await expect(t.app.auctions.placeBid({ ad: { id: ad.id }, userId: alice.id, amount: 13_000, idempotencyKey: randomUUID(), receivedAt: endsAt })).rejects.toMatchObject({ code: 'AUCTION_CLOSED' });
 
     const inWindow = await snapshotOf(ad);
     expect(inWindow.auction).toMatchObject({ phase: 'finalWindow', finalWindowEndsAt: endsAt + FINAL_WINDOW_MS });

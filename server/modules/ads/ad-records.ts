@@ -19,6 +19,7 @@ import {
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import type { MediaItem, MediaKind } from '../../../domain/media';
 import { AD_DRAFT_EVENTS, type AdDraftEvent, type AdLifecycleContext, adLifecycleStateOf } from '../../../machines/ad-draft.machine';
+import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refusedFields } from '../../plugins/errors';
@@ -290,7 +291,10 @@ export function actionsOf(loaded: LoadedAd): AdActions {
 }
 
 export async function findOwnedAdRow(db: Db, slug: string, userId: string): Promise<AdRow> {
-  const row = await db.selectFrom('ads').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return assertOwned(await db.selectFrom('ads').selectAll().where('slug', '=', slug).executeTakeFirst(), userId);
+}
+
+function assertOwned(row: AdRow | undefined, userId: string): AdRow {
   if (!row || row.status === 'DELETED') throw new AppError(ERROR_CODES.NOT_FOUND);
   if (row.owner_id !== userId) throw new AppError(ERROR_CODES.FORBIDDEN);
   return row;
@@ -322,7 +326,7 @@ function assertSaveAllowed(existing: LoadedAd | null): void {
  * the machine's verdict, then every rule (all refusals at once, nothing written), then the row, its
  * countries and files, and when publishing, the schedule and one credit.
  */
-export async function saveAd(db: Transaction<Database>, existing: LoadedAd | null, command: SaveCommand & { id: string; slug: string }): Promise<AdStatus> {
+export async function saveAd(db: Kysely<Database>, existing: LoadedAd | null, command: SaveCommand & { id: string; slug: string }): Promise<AdStatus> {
   const { type, now, publish, ownerId } = command;
   assertSaveAllowed(existing);
   const input = fieldsOfType(type, command.input);
@@ -385,11 +389,22 @@ export function ownedAdOf(loaded: LoadedAd): OwnedAd {
 }
 
 /**
- * Runs one of the owner's commands on their ad in a transaction: the ad is read, its lifecycle
- * resolved at this moment, and `command` decides and writes with both in hand.
+ * Runs one of the owner's commands on their ad holding the ad's write lock, the lock bids take
+ * (`withLockedAd`): the ad is read, its lifecycle resolved at the time the lock is held, and `command`
+ * decides and writes with both in hand. So an end, an edit or a repost falls wholly before or wholly
+ * after any bid, never between a bid's read and its write.
  */
-export async function withOwnedAd<T>(db: Kysely<Database>, slug: string, userId: string, now: number, command: (trx: Transaction<Database>, loaded: LoadedAd) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => command(trx, await loadAd(trx, await findOwnedAdRow(trx, slug, userId), now)));
+export async function withOwnedAd<T>(
+  db: Kysely<Database>,
+  slug: string,
+  userId: string,
+  clock: () => number,
+  command: (trx: Kysely<Database>, loaded: LoadedAd, now: number) => Promise<T>,
+): Promise<T> {
+  return withLockedAd(db, { slug }, async (trx, row) => {
+    const now = clock();
+    return command(trx, await loadAd(trx, assertOwned(row, userId), now), now);
+  });
 }
 
 export function myAdOf(loaded: LoadedAd): MyAd {

@@ -17,8 +17,7 @@ const deleteAdRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const now = app.now();
-      return withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
+      return withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
         assertAllowed(ad, { type: AD_DRAFT_EVENTS.DELETE }, ERROR_CODES.AD_CANNOT_BE_DELETED);
         await trx.updateTable('ads').set({ status: 'DELETED', ended_at: ad.row.ended_at ?? now, updated_at: now }).where('id', '=', ad.row.id).execute();
         return { slug: ad.row.slug, status: 'DELETED' as const };

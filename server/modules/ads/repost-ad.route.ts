@@ -18,8 +18,7 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const now = app.now();
-      const reposted = await withOwnedAd(app.db, request.params.slug, user.id, now, async (trx, ad) => {
+      const reposted = await withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
         const { row } = ad;
         if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
         assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
@@ -46,6 +45,8 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
             round_outcome_at: null,
             round_buyer_id: null,
             highest_offer_id: null,
+            // Announced afresh: also what has a restart re-arm it, should one come before the rearm below.
+            announced_phase: null,
           }))
           .where('id', '=', row.id)
           .execute();

@@ -19,6 +19,11 @@ export interface KeyedRequest {
   ad: { id: string } | { slug: string };
   userId: string;
   idempotencyKey: string;
+  /**
+   * When the server received the command, read as it arrived: a bid counts if it was received before
+   * the end, even when bids ahead of it held the ad's lock past the end (DESIGN.md section 2).
+   */
+  receivedAt: number;
 }
 
 /** A committed command's answer, and whether it is the first answer given again to a retry. */
@@ -87,8 +92,8 @@ export default fp(
           if (receipt.command !== command || receipt.ad_id !== row.id) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
           return { result: JSON.parse(receipt.result) as AuctionCommandResult, replayed: true };
         }
-        // The server's clock read once the lock is held: bids are ordered by this receipt time.
-        const now = app.now();
+        // The state is placed at the time the lock is held; the command itself is judged at its receipt.
+        const now = Math.max(app.now(), request.receivedAt);
         const highestBid = await highestBidOf(trx, row);
         const snapshot = auctionStateAt(factsOf(row, highestBid), now);
         const decision = await decide(trx, row, now, snapshot);
@@ -148,10 +153,11 @@ export default fp(
       placeBid: ({ amount, ...request }) =>
         runKeyed(KEYED_COMMANDS.BID, request, async (trx, row, now, snapshot) => {
           await assertMayBid(trx, row, request.userId);
-          const refusal = bidRefusalOf(snapshot, { bidderId: request.userId, amount, at: now });
+          const at = request.receivedAt;
+          const refusal = bidRefusalOf(snapshot, { bidderId: request.userId, amount, at });
           if (refusal) throw new AppError(BID_REFUSAL_ERRORS[refusal]);
-          const bid: Bid = { id: randomUUID(), seq: row.seq + 1, amount, at: now, bidder: await bidderOf(trx, request.userId) };
-          await trx.insertInto('offers').values({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount, created_at: now, seq: bid.seq }).execute();
+          const bid: Bid = { id: randomUUID(), seq: row.seq + 1, amount, at, bidder: await bidderOf(trx, request.userId) };
+          await trx.insertInto('offers').values({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount, created_at: at, seq: bid.seq }).execute();
           return { changes: { highest_offer_id: bid.id, bid_count: row.bid_count + 1 }, bid };
         }),
 
@@ -160,7 +166,7 @@ export default fp(
           if (row.type !== 'INSTANT_SALE_AND_AUCTION') throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
           if (request.userId === row.owner_id) throw new AppError(ERROR_CODES.OWN_AUCTION);
           if (snapshot.matches('scheduled')) throw new AppError(ERROR_CODES.BID_NOT_STARTED);
-          if (!snapshot.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: request.userId, at: now })) throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
+          if (!snapshot.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: request.userId, at: request.receivedAt })) throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
           const amount = row.instant_purchase_amount!;
           await trx
             .insertInto('orders')

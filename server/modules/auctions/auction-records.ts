@@ -140,12 +140,15 @@ export function viewerRoleOf(row: AuctionAdRow, viewerId: string | null, partici
 export async function auctionSnapshotOf(db: Db, row: AuctionAdRow, viewerId: string | null, now: number): Promise<AuctionSnapshot> {
   const [highestBid, latestBids, bidders, participation] = await Promise.all([
     highestBidOf(db, row),
-    bidsQuery(db).where('offers.ad_id', '=', row.id).where('offers.round', '=', row.round).orderBy('offers.seq', 'desc').limit(SNAPSHOT_BID_LIMIT).execute(),
+    // Read apart from the row, so a bid committed in between is left out by its `seq`: the snapshot
+    // stays the state at `row.seq`, and the broadcast of that bid then applies on top of it once.
+    bidsQuery(db).where('offers.ad_id', '=', row.id).where('offers.round', '=', row.round).where('offers.seq', '<=', row.seq).orderBy('offers.seq', 'desc').limit(SNAPSHOT_BID_LIMIT).execute(),
     db
       .selectFrom('offers')
       .innerJoin('users', 'users.id', 'offers.user_id')
       .where('offers.ad_id', '=', row.id)
       .where('offers.round', '=', row.round)
+      .where('offers.seq', '<=', row.seq)
       .groupBy(['offers.user_id', 'users.first_name', 'users.last_name'])
       .select((eb) => ['offers.user_id', 'users.first_name', 'users.last_name', eb.fn.max('offers.amount').as('highest_amount'), eb.fn.countAll<number>().as('bid_count')])
       .orderBy('highest_amount', 'desc')

@@ -27,13 +27,14 @@ export default fp(
         if (typeof adId === 'string') void socket.leave(adRoom(adId));
       });
       socket.on(SOCKET_EVENTS.BID_PLACE, (command, ack) => {
+        const receivedAt = app.now();
         if (typeof ack !== 'function') return;
         const userId = socket.data.userId;
         if (!userId) return ack(refusal(ERROR_CODES.UNAUTHENTICATED));
         const parsed = socketBidSchema.safeParse(command);
         if (!parsed.success) return ack(refusal(ERROR_CODES.VALIDATION_FAILED));
         const { adId, amount, idempotencyKey } = parsed.data;
-        app.auctions.placeBid({ ad: { id: adId }, userId, amount, idempotencyKey }).then(
+        app.auctions.placeBid({ ad: { id: adId }, userId, amount, idempotencyKey, receivedAt }).then(
           ({ result }) => ack({ ok: true, result }),
           (error: unknown) => {
             if (error instanceof AppError) return ack(refusal(error.code));

@@ -13,8 +13,9 @@ const buyNowRoute: FastifyPluginAsync = async (app) => {
     '/api/ads/:slug/buy-now',
     { schema: { params: slugParamsSchema, body: buyNowSchema, response: { 200: auctionCommandResultSchema, 201: auctionCommandResultSchema } } },
     async (request, reply) => {
+      const receivedAt = app.now();
       const user = requireUser(request);
-      const { result, replayed } = await app.auctions.buyNow({ ad: { slug: request.params.slug }, userId: user.id, ...request.body });
+      const { result, replayed } = await app.auctions.buyNow({ ad: { slug: request.params.slug }, userId: user.id, receivedAt, ...request.body });
       return reply.code(replayed ? 200 : 201).send(result);
     },
   );

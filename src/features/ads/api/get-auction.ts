@@ -21,9 +21,10 @@ export const auctionQueryOptions = (slug: string) =>
     queryKey: auctionQueryKey(slug),
     queryFn: async ({ client }) => {
       const fresh = await getAuction(slug);
-      // A change that arrived over the socket while this request was on its way is newer: keep it.
+      // A change that arrived over the socket while this request was on its way is newer: keep it. Who
+      // the viewer is (signed in, let in) is never in a change, so it always comes from the fresh answer.
       const known = client.getQueryData<AuctionSnapshot>(auctionQueryKey(slug));
-      return known && known.auction.adId === fresh.auction.adId && known.auction.seq > fresh.auction.seq ? known : fresh;
+      return known && known.auction.adId === fresh.auction.adId && known.auction.seq > fresh.auction.seq ? { ...known, viewer: fresh.viewer } : fresh;
     },
   });
 
