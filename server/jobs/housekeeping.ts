@@ -23,6 +23,8 @@ export async function sweepExpiredRecords(db: Kysely<Database>, now: number): Pr
   await db.deleteFrom('social_registrations').where('expires_at', '<=', now).execute();
   // The longest rate-limit window is an hour; a day-old window counts nothing any more.
   await db.deleteFrom('rate_limits').where('window_started_at', '<=', longAgo).execute();
+  // A client retries a keyed command within seconds; a day-old answer will never be asked for again.
+  await db.deleteFrom('command_receipts').where('created_at', '<=', longAgo).execute();
 }
 
 /** Runs the sweep every hour on this node; several nodes sweeping the same rows is harmless. */

@@ -4,9 +4,13 @@ import { SESSION_COOKIE } from '../../domain/auth';
 import { readCookie } from '../../domain/locale';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
 
-/** What the server knows of a socket's person: the session cookie's user at connection, or null for a visitor. */
+/**
+ * What the server knows of a socket's person: the session cookie's user at connection (null for a
+ * visitor), and the cookie's token, so each command checks the session still stands.
+ */
 export interface SocketData {
   userId: string | null;
+  sessionToken: string | null;
 }
 
 declare module 'fastify' {
@@ -25,6 +29,7 @@ export default fp(
       signIn.then(
         (user) => {
           socket.data.userId = user?.id ?? null;
+          socket.data.sessionToken = user ? token! : null;
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),

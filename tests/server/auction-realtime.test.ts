@@ -161,6 +161,14 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     expect(watcher.heard[1]).toEqual(placed);
     expect(watcher.snapshotsTaken).toBe(1);
     expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(origin, ad)));
+
+    // A session ended since the handshake (signed out elsewhere) bids no more over the socket either.
+    const leaving = await newPerson(t.app, 'Leaving');
+    const leavingSocket = connectAs(origin, leaving.cookie);
+    resultOf(await leavingSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 18_000, idempotencyKey: randomUUID() }));
+    await t.app.db.deleteFrom('sessions').where('user_id', '=', leaving.id).execute();
+    const signedOut = await leavingSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 19_000, idempotencyKey: randomUUID() });
+    expect(signedOut).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
   });
 
   it('announces the close when the end passes, by the server’s clock alone', async () => {

@@ -208,23 +208,25 @@ export default fp(
         }),
 
       async announcePhase(adId) {
-        const announced = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
-          if (!row || row.status === 'DRAFT' || row.status === 'DELETED' || !isAuctionType(row.type as AdType)) return { result: null, next: null };
+        /** Where the auction stands now, and whether that is news to its watchers. */
+        const standing = async (db: Kysely<Database>, row: AuctionAdRow | undefined) => {
+          if (!row || row.status === 'DRAFT' || row.status === 'DELETED' || !isAuctionType(row.type as AdType)) return null;
           const now = app.now();
-          const highestBid = await highestBidOf(trx, row);
+          const highestBid = await highestBidOf(db, row);
           const facts = factsOf(row, highestBid);
-          const next = nextDeadlineOf(auctionStateAt(facts, now));
           const phase: AuctionPhase = phaseOf(facts, now);
-          if (phase === row.announced_phase) return { result: null, next };
-          // Conditional on the phase last announced, so of several nodes firing the same deadline one announces it.
-          const updated = await trx
-            .updateTable('ads')
-            .set({ seq: row.seq + 1, announced_phase: phase })
-            .where('id', '=', row.id)
-            .where('seq', '=', row.seq)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1) return { result: null, next };
-          return { result: { auction: auctionStateOf({ ...row, seq: row.seq + 1 }, highestBid, now), bid: null }, next };
+          return { row, now, highestBid, phase, next: nextDeadlineOf(auctionStateAt(facts, now)), isNews: phase !== row.announced_phase };
+        };
+        // Read first without the lock (on SQLite the lock is the whole database's): most reads find nothing new.
+        const seen = await standing(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', adId).executeTakeFirst());
+        if (!seen?.isNews) return seen?.next ?? null;
+        const announced = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
+          const current = await standing(trx, row);
+          // Under the lock, so another node (or a command) that announced it first leaves nothing to say.
+          if (!current?.isNews) return { result: null, next: current?.next ?? null };
+          const { now, highestBid, phase, next } = current;
+          await trx.updateTable('ads').set({ seq: current.row.seq + 1, announced_phase: phase }).where('id', '=', adId).execute();
+          return { result: { auction: auctionStateOf({ ...current.row, seq: current.row.seq + 1 }, highestBid, now), bid: null }, next };
         });
         if (announced.result) broadcast(announced.result);
         return announced.next;

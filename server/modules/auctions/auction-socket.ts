@@ -29,19 +29,25 @@ export default fp(
       socket.on(SOCKET_EVENTS.BID_PLACE, (command, ack) => {
         const receivedAt = app.now();
         if (typeof ack !== 'function') return;
-        const userId = socket.data.userId;
-        if (!userId) return ack(refusal(ERROR_CODES.UNAUTHENTICATED));
         const parsed = socketBidSchema.safeParse(command);
         if (!parsed.success) return ack(refusal(ERROR_CODES.VALIDATION_FAILED));
         const { adId, amount, idempotencyKey } = parsed.data;
-        app.auctions.placeBid({ ad: { id: adId }, userId, amount, idempotencyKey, receivedAt }).then(
-          ({ result }) => ack({ ok: true, result }),
-          (error: unknown) => {
-            if (error instanceof AppError) return ack(refusal(error.code));
-            app.log.error({ err: error }, 'a socket bid failed');
-            ack(refusal(ERROR_CODES.INTERNAL));
-          },
-        );
+        // The session as it stands now, not as it stood at the handshake: a session ended since (signed
+        // out elsewhere, a password reset, a deleted account) bids no more.
+        const token = socket.data.sessionToken;
+        (token ? app.sessions.userOfToken(token) : Promise.resolve(null))
+          .then((user) => {
+            if (!user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
+            return app.auctions.placeBid({ ad: { id: adId }, userId: user.id, amount, idempotencyKey, receivedAt });
+          })
+          .then(
+            ({ result }) => ack({ ok: true, result }),
+            (error: unknown) => {
+              if (error instanceof AppError) return ack(refusal(error.code));
+              app.log.error({ err: error }, 'a socket bid failed');
+              ack(refusal(ERROR_CODES.INTERNAL));
+            },
+          );
       });
     });
   },
