@@ -5,27 +5,25 @@ import { bidderNameOf } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import { type AdRow, findOwnedAdRow } from '../ads/ad-records';
+import { isPrivateAuction } from './auction-records';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 
 type Db = Kysely<Database>;
-
-/** Types whose ads only participants may bid on (private tenders join them with their issue). */
-const PRIVATE_TYPES = ['PRIVATE_AUCTION'];
 
 /** A published private ad found by slug; anything else has no participants to manage. */
 export async function findPrivateAdRow(db: Db, slug: string): Promise<AdRow> {
   const row = await db.selectFrom('ads').selectAll().where('slug', '=', slug).executeTakeFirst();
   if (!row || row.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
   if (row.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
-  if (!PRIVATE_TYPES.includes(row.type)) throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
+  if (!isPrivateAuction(row)) throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
   return row;
 }
 
 /** The owner's private ad; anyone else is refused. */
 export async function findOwnedPrivateAdRow(db: Db, slug: string, ownerId: string): Promise<AdRow> {
   const row = await findOwnedAdRow(db, slug, ownerId);
-  if (!PRIVATE_TYPES.includes(row.type)) throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
+  if (!isPrivateAuction(row)) throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
   return row;
 }
 
