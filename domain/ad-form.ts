@@ -3,6 +3,7 @@ import { AD_STATUSES, AD_TYPES, type AdType, isAuctionType, isTenderType, PRODUC
 import { mediaItemSchema } from './media';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { UPLOAD_LIMITS } from './limits';
+import { MINUTE_MS, HOUR_MS } from './timing';
 
 /**
  * What a seller writes into an ad, as the API receives it and the form produces it. Amounts are
@@ -14,8 +15,6 @@ export const AD_DOCUMENTS_MAX = 10;
 export const AD_COUNTRIES_MAX = 20;
 /** An auction runs at most thirty days; a live one's sub-auctions fit inside it. */
 export const AUCTION_DURATION_HOURS_MAX = 30 * 24;
-export const HOUR_MS = 60 * 60 * 1000;
-export const MINUTE_MS = 60 * 1000;
 
 export const AD_FIELD_NAMES = [
   'title', 'description', 'categoryId', 'subcategoryId', 'brandId', 'keywords', 'condition',

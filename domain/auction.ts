@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AD_TYPES } from './ad';
+import { ERROR_CODES } from './errors';
 import { emailField, phoneDigits, requiredText } from './fields';
 
 /** The auction machine's states (machines/auction.machine.ts), as the server reports them. */
@@ -126,15 +127,20 @@ export const participantSchema = z.object({
 export type Participant = z.infer<typeof participantSchema>;
 export const participantsSchema = z.object({ participants: z.array(participantSchema) });
 
-/** The owner adds a participant by the email or the phone (international digits) they registered with. */
-export const addParticipantSchema = z.object({ contact: requiredText(200) });
-
-/** Which account a contact typed by the owner names: an email when it has an @, else a phone number. */
+/** Which account a contact typed by the owner names: an email when it has an @, else a phone number in international digits. */
 export function contactLookupOf(contact: string): { email: string } | { phone: string } | null {
-  const parsed = contact.includes('@') ? emailField.safeParse(contact) : phoneDigits.safeParse(contact);
-  if (!parsed.success || parsed.data === '') return null;
-  return contact.includes('@') ? { email: parsed.data } : { phone: parsed.data };
+  if (contact.includes('@')) {
+    const email = emailField.safeParse(contact);
+    return email.success ? { email: email.data } : null;
+  }
+  const phone = phoneDigits.safeParse(contact);
+  return phone.success && /^\d{9,14}$/.test(phone.data) ? { phone: phone.data } : null;
 }
+
+/** The owner adds a participant by the email or the phone they registered with; anything else is refused before any lookup. */
+export const addParticipantSchema = z.object({
+  contact: requiredText(200).refine((contact) => contactLookupOf(contact) !== null, { error: ERROR_CODES.CONTACT_INVALID }),
+});
 export const decideJoinRequestSchema = z.object({ status: z.enum(['ACCEPTED', 'REJECTED']) });
 
 /** How a bidder is named to others: the first name and the last name's initial. */

@@ -1,3 +1,9 @@
+/** Units, so durations read as what they are (`5 * MINUTE_MS`). */
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** Timings of SPEC.md sections 2 and 9. */
 export const BUILD_CHECK_DELAY_MS = 1000;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;

@@ -1,4 +1,5 @@
 import { and, assertEvent, assign, getInitialSnapshot, raise, setup, type SnapshotFrom } from 'xstate';
+import type { AuctionPhase } from '../domain/auction';
 import { ERROR_CODES, type ErrorCode } from '../domain/errors';
 import { FINAL_WINDOW_MS } from '../domain/timing';
 
@@ -350,6 +351,11 @@ export function auctionStateAt(facts: AuctionFacts, now: number): AuctionSnapsho
   return getInitialSnapshot(auctionMachine, { ...facts, now });
 }
 
+/** The state as every view and every answer names it (domain/auction.ts). */
+export function phaseOfState(snapshot: AuctionSnapshot): AuctionPhase {
+  return snapshot.value as AuctionPhase;
+}
+
 /** When the auction next changes state by itself, for the server's scheduler and a client's countdown. */
 export function nextDeadlineOf(snapshot: AuctionSnapshot): number | null {
   if (snapshot.matches('scheduled')) return snapshot.context.startsAt;
@@ -366,4 +372,16 @@ export function bidRefusalOf(snapshot: AuctionSnapshot, bid: AuctionBid): BidRef
   const broken = BID_RULES.find(([, holds]) => !holds(snapshot.context, bid));
   // Every rule holds, so it is the state that takes no bids: bought outright, or closed.
   return broken ? broken[0] : BID_REFUSALS.CLOSED;
+}
+
+/**
+ * Why the owner may not open the next sub-auction now; null when they may. PAST_LIVE_PERIOD when only
+ * the live session's remaining time is missing (the same command at the last moment that fits would
+ * pass), NOT_ALLOWED for anything else: not a live auction, not the owner, a round still running.
+ */
+export function nextSubAuctionRefusalOf(snapshot: AuctionSnapshot, event: AuctionStartNextSubAuctionEvent): 'PAST_LIVE_PERIOD' | 'NOT_ALLOWED' | null {
+  if (snapshot.can(event)) return null;
+  const { liveEndsAt, subAuctionDurationMs } = snapshot.context;
+  const wouldFit = liveEndsAt !== null && subAuctionDurationMs !== null && snapshot.can({ ...event, at: liveEndsAt - subAuctionDurationMs });
+  return wouldFit ? 'PAST_LIVE_PERIOD' : 'NOT_ALLOWED';
 }

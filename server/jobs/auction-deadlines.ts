@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { AD_TYPES, type AdType, isAuctionType } from '../../domain/ad';
+import { typesOfKind } from '../../domain/ad';
 import type { AuctionPhase } from '../../domain/auction';
 
 /** setTimeout's ceiling (about 24.8 days); a later deadline is re-armed when the ceiling fires. */
@@ -11,7 +11,7 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 export const DEADLINE_RESYNC_INTERVAL_MS = 30_000;
 /** Phases after which an auction changes only by its owner's command, never by time. */
 const PHASES_WITHOUT_DEADLINE: readonly AuctionPhase[] = ['awaitingFinalisation', 'finalised', 'ended', 'boughtOutright', 'endedWithoutBids'];
-const AUCTION_TYPES = AD_TYPES.filter((type: AdType) => isAuctionType(type));
+const AUCTION_TYPES = typesOfKind('AUCTION');
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,10 +47,12 @@ export default fp(
       if (next === null || closing) return;
       // At least 1 ms: a timer may fire a hair early, and the next read then finds the same deadline.
       const delay = Math.min(Math.max(next - app.now(), 1), LONGEST_TIMER_MS);
-      timers.set(
-        adId,
-        setTimeout(() => void rearm(adId).catch((error: unknown) => app.log.error({ err: error, adId }, 'an auction deadline failed to fire')), delay),
-      );
+      timers.set(adId, setTimeout(() => void rearmLogged(adId), delay));
+    }
+
+    /** Never fails: whoever asked has committed already, and the next resync arms what this missed. */
+    function rearmLogged(adId: string): Promise<void> {
+      return rearm(adId).catch((error: unknown) => app.log.error({ err: error, adId }, 're-arming an auction deadline failed'));
     }
 
     async function resync(): Promise<void> {
@@ -61,10 +63,10 @@ export default fp(
         .where('status', 'in', ['PUBLISHED', 'ENDED'])
         .where((eb) => eb.or([eb('announced_phase', 'is', null), eb('announced_phase', 'not in', PHASES_WITHOUT_DEADLINE)]))
         .execute();
-      for (const { id } of running) await rearm(id);
+      // One auction failing to arm leaves the others armed.
+      for (const { id } of running) await rearmLogged(id);
     }
 
-    const rearmLogged = (adId: string) => rearm(adId).catch((error: unknown) => app.log.error({ err: error, adId }, 're-arming an auction deadline failed'));
     app.decorate('auctionDeadlines', { rearm: rearmLogged, resync });
     app.auctions.onChange((adId) => void rearmLogged(adId));
 

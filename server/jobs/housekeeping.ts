@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { sweepUnattachedMedia } from '../modules/media/media.plugin';
+import { HOUR_MS } from '../../domain/timing';
 
-const HOUR_MS = 60 * 60 * 1000;
 export const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
 /** Used and expired codes stay a day, long enough to answer "why was my code refused?" from the logs. */
 const SPENT_RECORD_RETENTION_MS = 24 * HOUR_MS;

@@ -9,7 +9,7 @@ import { minorUnitsPerMajor } from '../../domain/money';
 const numberingLocale = (locale: Locale) => (locale === 'ar' ? 'ar-u-nu-latn' : 'en');
 
 /** SPEC.md section 9: dates read mm/dd/yy. */
-export const DATE_FORMAT = 'MM/dd/yy';
+const DATE_FORMAT = 'MM/dd/yy';
 
 export function formatDate(timestamp: number): string {
   return format(timestamp, DATE_FORMAT);

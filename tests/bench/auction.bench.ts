@@ -4,13 +4,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, MessageChannel, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
-import pg from 'pg';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { AuctionCommandResult } from '../../domain/auction';
 import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
-import { buildTestApp } from '../server/helpers/test-app';
+import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
 
 /**
  * The bid engine under a crowd (issue 5): one auction watched by 100 and by 1,000 sockets, bids placed
@@ -455,20 +454,8 @@ interface Target {
 const sqliteTarget = async (): Promise<Target> => ({ name: 'SQLite', env: {}, placements: [inWorkerThreads, onTheServersEventLoop], cleanUp: async () => {} });
 
 async function postgresTarget(adminUrl: string): Promise<Target> {
-  const name = `bench_${randomUUID().replace(/-/g, '')}`;
-  const onAdmin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await onAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, placements: [inWorkerThreads], cleanUp: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const database = await createPostgresDatabase(adminUrl, 'bench');
+  return { name: 'PostgreSQL', env: { DATABASE_URL: database.url }, placements: [inWorkerThreads], cleanUp: database.drop };
 }
 
 interface Measured {

@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import type { AdType, ProductCondition } from '../../domain/ad';
 import { minorUnitsPerMajor } from '../../domain/money';
 import { slugify } from '../../domain/slug';
@@ -19,6 +18,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import type { AdTable, Database } from '../../server/db/schema';
 import { seedOnFirstRun } from '../../server/db/seed/seed';
 import { indexAllAdsForSearch } from '../../server/modules/ads/search-index';
+import { createPostgresDatabase } from '../server/helpers/test-app';
 
 /**
  * The listing endpoint under load (issue 4): the first page of a search with two filters over
@@ -212,25 +212,13 @@ async function sqliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(adminUrl: string): Promise<Target> {
-  const name = `bench_${randomUUID().replace(/-/g, '')}`;
-  const onAdmin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await onAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(adminUrl, 'bench');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
   return {
     name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     cleanUp: async () => {
-      await onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AD_TYPES, type AdType } from '../../domain/ad';
-import { adComparisonIssues, adInputSchema, adPublishIssues, type AdInput, fieldsOfType, HOUR_MS, repeatedKeywordIndex, scheduleOf } from '../../domain/ad-form';
+import { adComparisonIssues, adInputSchema, adPublishIssues, type AdInput, fieldsOfType, repeatedKeywordIndex, scheduleOf } from '../../domain/ad-form';
+import { HOUR_MS } from '../../domain/timing';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const COMMON: AdInput = { title: 'Camry', description: 'White, serviced', categoryId: 1, subcategoryId: 2, condition: 'USED', imageIds: ['a', 'b'], mainImageId: 'b', countryCodes: ['SA'] };

@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };
 import arCommon from '../../locales/ar/common.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
@@ -9,7 +8,7 @@ import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
-import { apiWrite, csrfHeaders, signInThroughApi, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+import { apiWrite, type Language, picture, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -38,17 +37,6 @@ const SEEDED = {
 
 const categoryNamed = (slug: string) => CATEGORY_TREE.flatMap((category) => [category, ...(category.children ?? [])]).find((category) => category.slug === slug)!;
 
-let pictureCount = 0;
-
-/** A small real picture, a new colour each time, so every upload is its own file. */
-async function picture(kind: 'jpeg' | 'png' = 'jpeg') {
-  pictureCount += 1;
-  const background = { r: (pictureCount * 71) % 256, g: (pictureCount * 29) % 256, b: (pictureCount * 113) % 256 };
-  const image = sharp({ create: { width: 120, height: 90, channels: 3, background } });
-  const buffer = await (kind === 'png' ? image.png() : image.jpeg()).toBuffer();
-  return { name: `upload-${pictureCount}.${kind === 'png' ? 'png' : 'jpg'}`, mimeType: `image/${kind}`, buffer };
-}
-
 /** Waits for the page's requests (catalog, translations) to settle, then lists foreign words. */
 async function expectAllInLanguage(page: Page, language: Language, where: string) {
   await page.waitForLoadState('networkidle');
@@ -62,12 +50,6 @@ async function formImages(page: Page): Promise<{ ids: string[]; mainId: string }
   const ids = (await items.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).map(idOf);
   const mainId = idOf(await items.and(page.locator('[data-main]')).locator('img').getAttribute('src'));
   return { ids, mainId };
-}
-
-async function uploadThroughApi(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/media', { multipart: { file: await picture() }, headers: await csrfHeaders(request) });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
 }
 
 /** The ids of a subcategory, its category, and a city of a country, as the ad form would send them. */
@@ -243,9 +225,13 @@ for (const language of ['ar', 'en'] as Language[]) {
       let keptId = '';
 
       await test.step('two slow uploads show their progress; the first is cancelled and the second still arrives', async () => {
-        await page.route('**/api/media', (route) => {
+        // Both uploads are held until the first has been cancelled, however slow the machine.
+        let releaseUploads = () => {};
+        const uploadsReleased = new Promise<void>((resolve) => (releaseUploads = resolve));
+        await page.route('**/api/media', async (route) => {
+          await uploadsReleased;
           // The request the page cancelled meanwhile cannot be continued: nothing is left to do with it.
-          setTimeout(() => route.continue().catch(() => {}), 3000);
+          await route.continue().catch(() => {});
         });
         const [cancelled, kept] = [await picture('jpeg'), await picture('png')];
         const cancelledFails = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/media') && (request.postData() ?? '').includes(cancelled.name));
@@ -261,6 +247,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         await page.getByRole('button', { name: media.cancelUpload.replace('{{name}}', cancelled.name), exact: true }).click();
         await expect(entries.filter({ hasText: cancelled.name })).toHaveCount(0);
         await cancelledFails;
+        releaseUploads();
         const response = await keptStored;
         expect(response.status()).toBe(201);
         keptId = ((await response.json()) as { id: string }).id;

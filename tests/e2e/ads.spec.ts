@@ -1,5 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, type Page, test } from '@playwright/test';
 import type { AdType, ProductCondition } from '../../domain/ad';
 import { toLatinDigits } from '../../domain/digits';
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };
@@ -13,7 +12,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enPages from '../../locales/en/pages.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
-import { apiWrite, csrfHeaders, type Provoked, signInThroughApi, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+import { apiWrite, categoryIds, type Language, picture, type Provoked, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -187,17 +186,6 @@ function categoryNames(slugs: [string, string], brand: string | undefined) {
   const subcategory = category.children!.find((candidate) => candidate.slug === slugs[1])!;
   const brandNames = brand ? subcategory.brands!.find((candidate) => candidate.en === brand)! : undefined;
   return { category, subcategory, brand: brandNames };
-}
-
-let pictureCount = 0;
-
-/** A small real picture, a new colour each time, so every upload is its own file. */
-async function picture(kind: 'jpeg' | 'png' = 'jpeg') {
-  pictureCount += 1;
-  const background = { r: (pictureCount * 53) % 256, g: (pictureCount * 97) % 256, b: (pictureCount * 31) % 256 };
-  const image = sharp({ create: { width: 120, height: 90, channels: 3, background } });
-  const buffer = await (kind === 'png' ? image.png() : image.jpeg()).toBuffer();
-  return { name: `photo-${pictureCount}.${kind === 'png' ? 'png' : 'jpg'}`, mimeType: `image/${kind}`, buffer };
 }
 
 const SPECIFICATION_PDF = {
@@ -383,19 +371,6 @@ const termOf = (page: Page, key: string) => page.getByTestId('ad-terms').locator
 async function expectAuctionTerms(page: Page, words: Words, plan: AdPlan) {
   if (plan.openingAmount) await expect(termOf(page, 'reservePrice')).toHaveText(plan.onBackPrice ? words.ads.terms.yes : words.ads.terms.no);
   if (plan.liveLink) await expect(page.getByTestId('live-link')).toHaveAttribute('href', plan.liveLink);
-}
-
-/** A stored picture, sent as the browser's FormData sends it, to build an ad through the API. */
-async function uploadThroughApi(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/media', { multipart: { file: await picture() }, headers: await csrfHeaders(request) });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function categoryIds(request: APIRequestContext, slugs: [string, string]) {
-  const categories = (await (await request.get('/api/categories')).json()) as Array<{ id: number; slug: string; children: Array<{ id: number; slug: string }> }>;
-  const category = categories.find((candidate) => candidate.slug === slugs[0])!;
-  return { categoryId: category.id, subcategoryId: category.children.find((candidate) => candidate.slug === slugs[1])!.id };
 }
 
 for (const language of ['ar', 'en'] as Language[]) {

@@ -1,12 +1,11 @@
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test as base } from '@playwright/test';
-import sharp from 'sharp';
 import type { AdType } from '../../domain/ad';
 import type { AuctionPhase, ViewerRole } from '../../domain/auction';
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import enAuction from '../../locales/en/auction.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
-import { apiWrite, csrfHeaders, lastCodeSentTo, signInThroughApi, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+import { apiWrite, categoryIds, type Language, lastCodeSentTo, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the auction panel says, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -67,28 +66,6 @@ async function ensureOwner(request: APIRequestContext, owner: Newcomer) {
   const code = await lastCodeSentTo(request, owner.email);
   const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code });
   expect(verified.status()).toBe(200);
-}
-
-let pictureCount = 0;
-
-/** A small real picture, a new colour each time, so every upload is its own file. */
-async function picture() {
-  pictureCount += 1;
-  const background = { r: (pictureCount * 89) % 256, g: (pictureCount * 43) % 256, b: (pictureCount * 151) % 256 };
-  const buffer = await sharp({ create: { width: 120, height: 90, channels: 3, background } }).jpeg().toBuffer();
-  return { name: `auction-${pictureCount}.jpg`, mimeType: 'image/jpeg', buffer };
-}
-
-async function uploadThroughApi(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/media', { multipart: { file: await picture() }, headers: await csrfHeaders(request) });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function categoryIds(request: APIRequestContext, slugs: [string, string]) {
-  const categories = (await (await request.get('/api/categories')).json()) as Array<{ id: number; slug: string; children: Array<{ id: number; slug: string }> }>;
-  const category = categories.find((candidate) => candidate.slug === slugs[0])!;
-  return { categoryId: category.id, subcategoryId: category.children.find((candidate) => candidate.slug === slugs[1])!.id };
 }
 
 interface AuctionPlan {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 
 export type Language = 'ar' | 'en';
@@ -100,4 +101,29 @@ export async function signOut(page: Page) {
   await page.getByTestId('account-menu').click();
   await page.getByTestId('sign-out').click();
   await expect(page.getByTestId('sign-in-link')).toBeVisible();
+}
+
+let pictureCount = 0;
+
+/** A small real picture, a new colour each time, so every upload is its own file. */
+export async function picture(kind: 'jpeg' | 'png' = 'jpeg') {
+  pictureCount += 1;
+  const background = { r: (pictureCount * 53) % 256, g: (pictureCount * 97) % 256, b: (pictureCount * 31) % 256 };
+  const image = sharp({ create: { width: 120, height: 90, channels: 3, background } });
+  const buffer = await (kind === 'png' ? image.png() : image.jpeg()).toBuffer();
+  return { name: `photo-${pictureCount}.${kind === 'png' ? 'png' : 'jpg'}`, mimeType: `image/${kind}`, buffer };
+}
+
+/** A stored picture, sent as the browser's FormData sends it, to build an ad through the API. */
+export async function uploadThroughApi(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/media', { multipart: { file: await picture() }, headers: await csrfHeaders(request) });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The ids of a seeded category and one of its subcategories, by their slugs, as the ad form sends them. */
+export async function categoryIds(request: APIRequestContext, slugs: [string, string]) {
+  const categories = (await (await request.get('/api/categories')).json()) as Array<{ id: number; slug: string; children: Array<{ id: number; slug: string }> }>;
+  const category = categories.find((candidate) => candidate.slug === slugs[0])!;
+  return { categoryId: category.id, subcategoryId: category.children.find((candidate) => candidate.slug === slugs[1])!.id };
 }

@@ -11,6 +11,7 @@ import {
   isReserveMet,
   minimumNextBid,
   nextDeadlineOf,
+  nextSubAuctionRefusalOf,
   roundDecisionOf,
 } from '../../machines/auction.machine';
 import { bothVerdictsOfEveryGuard, walkShortestPaths } from './guard-verdicts';
@@ -270,6 +271,11 @@ describe('auction machine: live sub-auctions', () => {
     expect(state()).toBe('finalised');
     // Only 3 minutes of the live period are left: no room for another ten-minute sub-auction.
     expect(actor.getSnapshot().can(startNext(OWNER, END + 12 * MINUTE + 2 * SECOND))).toBe(false);
+    expect(nextSubAuctionRefusalOf(actor.getSnapshot(), startNext(OWNER, END + 12 * MINUTE + 2 * SECOND))).toBe('PAST_LIVE_PERIOD');
+    expect(nextSubAuctionRefusalOf(actor.getSnapshot(), startNext(ALICE, END + 12 * MINUTE + 2 * SECOND))).toBe('NOT_ALLOWED');
+    expect(nextSubAuctionRefusalOf(ended, startNext(OWNER, lastFittingStart))).toBeNull();
+    // A round still taking bids cannot be cut short, whatever the time left.
+    expect(nextSubAuctionRefusalOf(auctionStateAt(LIVE_AUCTION, START + MINUTE), startNext(OWNER, START + MINUTE))).toBe('NOT_ALLOWED');
   });
 
   it('starts the next sub-auction from a finalised, a declined or an unsold round too', () => {

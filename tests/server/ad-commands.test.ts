@@ -9,9 +9,8 @@ import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+import { DAY_MS, HOUR_MS } from '../../domain/timing';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 const FREE_PACKAGE_CREDITS = 5;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 

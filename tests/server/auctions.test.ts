@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionCommandResult, AuctionSnapshot, Participant } from '../../domain/auction';
-import { FINAL_WINDOW_MS } from '../../domain/timing';
+import { FINAL_WINDOW_MS, HOUR_MS, MINUTE_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
-import { type AuctionAd, bid, HOUR_MS, MINUTE_MS, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
+import { type AuctionAd, bid, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
@@ -67,6 +67,8 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(tie)).toEqual({ status: 409, code: 'BID_NOT_ABOVE_HIGHEST_BID' });
     expect((tie.json() as Refusal).error.message).toBe(arErrors.BID_NOT_ABOVE_HIGHEST_BID);
     expect((tie.json() as Refusal).error.message).not.toBe(enErrors.BID_NOT_ABOVE_HIGHEST_BID);
+    // Said on the amount field of the bid form, as the page's own check says it.
+    expect((tie.json() as Refusal).error.fields).toEqual({ amount: 'BID_NOT_ABOVE_HIGHEST_BID' });
 
     const snapshot = await snapshotOf(ad, bob.browser);
     expect(snapshot.auction.highestBid).toEqual(result.bid);
@@ -221,6 +223,10 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect((await snapshotOf(ad, bob.browser)).viewer.role).toBe('REJECTED');
     expect(refusalOf(await bob.browser.post(`/api/ads/${ad.slug}/join-requests`))).toEqual({ status: 409, code: 'JOIN_REQUEST_NOT_ALLOWED' });
 
+    // A contact that names neither an email nor a phone number is refused before any lookup.
+    const garbled = await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: 'Carol from the office' });
+    expect(refusalOf(garbled)).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect((garbled.json() as Refusal).error.fields).toEqual({ contact: 'CONTACT_INVALID' });
     const unknown = await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: 'nobody@example.com' });
     expect(refusalOf(unknown)).toEqual({ status: 404, code: 'USER_NOT_FOUND' });
     expect((unknown.json() as Refusal).error).toMatchObject({ message: 'This user does not exist', fields: { contact: 'USER_NOT_FOUND' } });
@@ -255,7 +261,10 @@ describe(`the bid engine on ${testDialect}`, () => {
     const snapshot = await snapshotOf(ad);
     const top = stored.at(-1)!;
     expect(snapshot.auction).toMatchObject({ seq: top.seq, bidCount: stored.length, highestBid: { id: top.id, amount: top.amount } });
-    expect(snapshot.bidders.filter((bidder) => bidder.highestAmount === top.amount)).toHaveLength(1);
+    expect(snapshot.bidders[0]).toMatchObject({ id: top.user_id, highestAmount: top.amount });
+    // The bids really met: several were taken and others refused for coming in below a newer highest bid.
+    expect(acknowledged.length).toBeGreaterThan(1);
+    expect(responses.some((response) => response.statusCode === 409)).toBe(true);
   });
 
   it('an account whose bid stands in an auction not yet decided cannot be deleted; once the round is decided it can', async () => {

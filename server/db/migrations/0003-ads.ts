@@ -65,8 +65,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   const columns = sql.join(KEPT_AD_COLUMNS.map((column) => sql.ref(column)));
   await sql`INSERT INTO ads_next (${columns}, starts_now) SELECT ${columns}, 0 FROM ads`.execute(db);
-  // Tenders ask for no shipping (domain/ad-form.ts); the first table made every ad say something.
-  await sql`UPDATE ads_next SET shipping_type = NULL WHERE type IN ('PUBLIC_TENDER', 'PRIVATE_TENDER')`.execute(db);
   await db.schema.dropTable('ads').execute();
   await db.schema.alterTable('ads_next').renameTo('ads').execute();
   await db.schema.createIndex('ads_status_published_idx').on('ads').columns(['status', 'published_at']).execute();

@@ -7,12 +7,16 @@ import { columnTypes, dialectOf } from '../dialect';
  * the last phase announced to watchers, which the deadline scheduler compares to decide, exactly once
  * across nodes, that a deadline's change is still to be broadcast. Offers (bids) get the ad's `seq`
  * at acceptance. Participants get their standing (join requests). Every keyed command keeps its
- * answer, so a retry returns it and does nothing again; orders record what was sold.
+ * answer, so a retry returns it and does nothing again; orders record what was sold. And a
+ * correction of earlier data: tenders carry no shipping type.
  */
 // Migrations see the database as it was when they were written, not as schema.ts types it today.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const { bigInteger } = columnTypes(dialectOf(db));
+
+  // Tenders ask for no shipping (domain/ad-form.ts); the tables before this one made every ad say something.
+  await sql`UPDATE ads SET shipping_type = NULL WHERE type IN ('PUBLIC_TENDER', 'PRIVATE_TENDER')`.execute(db);
 
   await db.schema.alterTable('ads').addColumn('round_starts_at', bigInteger).execute();
   await db.schema.alterTable('ads').addColumn('round_ends_at', bigInteger).execute();

@@ -1,4 +1,5 @@
 import type { AdType, ProductCondition, ShippingType } from '../../../domain/ad';
+import { HOUR_MS, DAY_MS } from '../../../domain/timing';
 
 /**
  * Demo people and ads so a fresh `npm start` shows a living marketplace. Every demo account
@@ -23,9 +24,6 @@ export const DEMO_USERS: DemoUser[] = [
   { key: 'omar', firstName: 'Omar', lastName: 'Haddad', email: 'omar@example.com', phone: '962791234567', country: 'JO', city: 'Amman', about: 'Furniture and laptops, Amman. Delivery across Jordan.' },
   { key: 'mona', firstName: 'منى', lastName: 'فتحي', email: 'mona@example.com', phone: '201001234567', country: 'EG', city: 'Cairo', about: 'أجهزة منزلية بحالة ممتازة في القاهرة والجيزة.' },
 ];
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface DemoAd {
   owner: string;

@@ -1,21 +1,7 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { type AdStatus, type AdType, adPhaseOf, type ProductCondition, type ShippingType } from '../../../domain/ad';
-import {
-  type AdActions,
-  type AdFieldIssue,
-  type AdInput,
-  adComparisonIssues,
-  adPublishIssues,
-  asksFor,
-  fieldsOfType,
-  HOUR_MS,
-  issuesByField,
-  MINUTE_MS,
-  type MyAd,
-  type OwnedAd,
-  scheduleOf,
-} from '../../../domain/ad-form';
+import { type AdActions, type AdFieldIssue, type AdInput, adComparisonIssues, adPublishIssues, asksFor, fieldsOfType, issuesByField, type MyAd, type OwnedAd, scheduleOf } from '../../../domain/ad-form';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import type { MediaItem, MediaKind } from '../../../domain/media';
 import { AD_DRAFT_EVENTS, type AdDraftEvent, type AdLifecycleContext, adLifecycleStateOf } from '../../../machines/ad-draft.machine';
@@ -24,6 +10,7 @@ import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refusedFields } from '../../plugins/errors';
 import { countriesOfAds, mediaOfAds } from './ads.repository';
+import { MINUTE_MS, HOUR_MS } from '../../../domain/timing';
 
 export type AdRow = Selectable<AdTable>;
 type Db = Kysely<Database> | Transaction<Database>;

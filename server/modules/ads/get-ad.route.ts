@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adDetailSchema, adPhaseOf, isOfferedIn } from '../../../domain/ad';
+import { adDetailSchema, adPhaseOf, isAuctionType, isOfferedIn } from '../../../domain/ad';
 import { ERROR_CODES } from '../../../domain/errors';
 import { COUNTRY_COOKIE, readCookie } from '../../../domain/locale';
 import { slugParamsSchema } from '../../../domain/slug';
@@ -26,9 +26,9 @@ const getAdRoute: FastifyPluginAsync = async (app) => {
       if (!found || (found.ad.status === 'DRAFT' && !isOwner)) throw new AppError(ERROR_CODES.NOT_FOUND);
       const now = app.now();
       const phase = adPhaseOf(found.ad, now);
-      if (phase === 'DELETED' || (phase === 'ENDED' && !(await isAuctionStillShown(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow(), request.user?.id ?? null, now)))) {
-        throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
-      }
+      const stillShown = async () =>
+        isAuctionType(found.ad.type) && isAuctionStillShown(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow(), request.user?.id ?? null, now);
+      if (phase === 'DELETED' || (phase === 'ENDED' && !(await stillShown()))) throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
       if (!isOwner && !isOfferedIn(found.ad, readCookie(request.headers.cookie, COUNTRY_COOKIE) ?? null)) throw new AppError(ERROR_CODES.PRODUCT_NOT_IN_COUNTRY);
       return { ...found.ad, status: phase };
     },

@@ -6,6 +6,7 @@ import { slugParamsSchema } from '../../../domain/slug';
 import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
+import { UNDECIDED_ROUND } from '../auctions/auction-records';
 import { assertAllowed, spendAdCredit, withOwnedAd } from './ad-records';
 
 /**
@@ -36,15 +37,11 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
             ends_at: lastRunMs === null ? null : now + lastRunMs,
             published_at: now,
             ended_at: null,
-            bid_count: 0,
             updated_at: now,
-            // The new round follows the ad's new schedule, with no bids and nothing decided yet.
+            ...UNDECIDED_ROUND,
+            // The new round follows the ad's new schedule.
             round_starts_at: null,
             round_ends_at: null,
-            round_outcome: null,
-            round_outcome_at: null,
-            round_buyer_id: null,
-            highest_offer_id: null,
             // Announced afresh: also what has a restart re-arm it, should one come before the rearm below.
             announced_phase: null,
           }))

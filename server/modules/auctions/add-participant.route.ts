@@ -21,15 +21,14 @@ const addParticipantRoute: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const owner = requireUser(request);
       const row = await findOwnedPrivateAdRow(app.db, request.params.slug, owner.id);
-      const lookup = contactLookupOf(request.body.contact);
-      const user =
-        lookup &&
-        (await app.db
-          .selectFrom('users')
-          .select('id')
-          .where('verified_at', 'is not', null)
-          .where((eb) => ('email' in lookup ? eb('email', '=', lookup.email) : eb('phone', '=', lookup.phone)))
-          .executeTakeFirst());
+      // The schema refused a contact that names no account's email or phone.
+      const lookup = contactLookupOf(request.body.contact)!;
+      const user = await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('verified_at', 'is not', null)
+        .where((eb) => ('email' in lookup ? eb('email', '=', lookup.email) : eb('phone', '=', lookup.phone)))
+        .executeTakeFirst();
       if (!user) throw new AppError(ERROR_CODES.USER_NOT_FOUND, { contact: ERROR_CODES.USER_NOT_FOUND });
       const status = await participationOf(app.db, row.id, user.id);
       if (status === 'ACCEPTED') throw new AppError(ERROR_CODES.PARTICIPANT_ALREADY_ADDED, { contact: ERROR_CODES.PARTICIPANT_ALREADY_ADDED });

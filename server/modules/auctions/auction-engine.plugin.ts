@@ -5,11 +5,12 @@ import { type AdType, isAuctionType } from '../../../domain/ad';
 import type { AuctionCommandResult, AuctionPhase, Bid } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, BID_REFUSAL_ERRORS, bidRefusalOf, nextDeadlineOf, roundDecisionOf } from '../../../machines/auction.machine';
+import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, BID_REFUSAL_ERRORS, BID_REFUSALS, bidRefusalOf, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertAuction, type AuctionAdRow, auctionStateOf, bidderOf, factsOf, highestBidOf, isPrivateAuction, participationOf, phaseOf } from './auction-records';
+import type { AdRow } from '../ads/ad-records';
+import { assertAuction, auctionStateOf, bidderOf, factsOf, highestBidOf, isPrivateAuction, participationOf, phaseOf, recordOrder, UNDECIDED_ROUND } from './auction-records';
 
 /** The commands a client keys, as their receipts name them. */
 const KEYED_COMMANDS = { BID: 'BID', BUY_NOW: 'BUY_NOW', FINALISE: 'FINALISE', START_NEXT_SUB_AUCTION: 'START_NEXT_SUB_AUCTION' } as const;
@@ -79,7 +80,7 @@ export default fp(
      * The common frame of every keyed command: lock, replay a known key, decide, write, keep the
      * receipt, commit, broadcast.
      */
-    async function runKeyed(command: KeyedCommand, request: KeyedRequest, decide: (trx: Kysely<Database>, row: AuctionAdRow, now: number, snapshot: AuctionSnapshot) => Promise<Decision>): Promise<AuctionCommandOutcome> {
+    async function runKeyed(command: KeyedCommand, request: KeyedRequest, decide: (trx: Kysely<Database>, row: AdRow, now: number, snapshot: AuctionSnapshot) => Promise<Decision>): Promise<AuctionCommandOutcome> {
       const outcome = await withLockedAd(app.db, request.ad, async (trx, row) => {
         assertAuction(row);
         const receipt = await trx
@@ -97,7 +98,7 @@ export default fp(
         const highestBid = await highestBidOf(trx, row);
         const snapshot = auctionStateAt(factsOf(row, highestBid), now);
         const decision = await decide(trx, row, now, snapshot);
-        const changed: AuctionAdRow = { ...row, ...decision.changes, seq: row.seq + 1 } as AuctionAdRow;
+        const changed: AdRow = { ...row, ...decision.changes, seq: row.seq + 1 } as AdRow;
         const newHighest = decision.bid ?? (changed.highest_offer_id === row.highest_offer_id ? highestBid : null);
         const auction = auctionStateOf(changed, newHighest, now);
         await trx
@@ -121,13 +122,13 @@ export default fp(
       return outcome;
     }
 
-    async function assertMayBid(trx: Kysely<Database>, row: AuctionAdRow, userId: string) {
+    async function assertMayBid(trx: Kysely<Database>, row: AdRow, userId: string) {
       if (userId === row.owner_id || !isPrivateAuction(row)) return;
       if ((await participationOf(trx, row.id, userId)) !== 'ACCEPTED') throw new AppError(ERROR_CODES.OFFER_SUBMISSION_NOT_AVAILABLE);
     }
 
     /** The owner closes the round: sold to the highest bidder (an order, the bid awarded) or declined below the reserve. */
-    function closeRound(row: AuctionAdRow, snapshot: AuctionSnapshot, now: number, acceptBelowReserve: boolean | undefined): Decision {
+    function closeRound(row: AdRow, snapshot: AuctionSnapshot, now: number, acceptBelowReserve: boolean | undefined): Decision {
       const decision = roundDecisionOf(snapshot.context, acceptBelowReserve);
       const winner = snapshot.context.highestBid!;
       return {
@@ -136,16 +137,13 @@ export default fp(
           decision === 'FINALISED'
             ? async (trx) => {
                 await trx.updateTable('offers').set({ awarded_at: now }).where('id', '=', row.highest_offer_id!).execute();
-                await trx
-                  .insertInto('orders')
-                  .values({ id: randomUUID(), ad_id: row.id, round: row.round, buyer_id: winner.bidderId, seller_id: row.owner_id, kind: 'AUCTION_WIN', amount: winner.amount, currency: row.currency, created_at: now })
-                  .execute();
+                await recordOrder(trx, row, { kind: 'AUCTION_WIN', buyerId: winner.bidderId, amount: winner.amount, at: now });
               }
             : undefined,
       };
     }
 
-    function assertOwner(row: AuctionAdRow, userId: string) {
+    function assertOwner(row: AdRow, userId: string) {
       if (row.owner_id !== userId) throw new AppError(ERROR_CODES.FORBIDDEN);
     }
 
@@ -155,7 +153,12 @@ export default fp(
           await assertMayBid(trx, row, request.userId);
           const at = request.receivedAt;
           const refusal = bidRefusalOf(snapshot, { bidderId: request.userId, amount, at });
-          if (refusal) throw new AppError(BID_REFUSAL_ERRORS[refusal]);
+          if (refusal) {
+            const code = BID_REFUSAL_ERRORS[refusal];
+            // What is wrong with the amount is said on the bid form's amount field.
+            const aboutTheAmount = refusal !== BID_REFUSALS.NOT_STARTED && refusal !== BID_REFUSALS.CLOSED && refusal !== BID_REFUSALS.OWN_AUCTION;
+            throw new AppError(code, aboutTheAmount ? { amount: code } : undefined);
+          }
           const bid: Bid = { id: randomUUID(), seq: row.seq + 1, amount, at, bidder: await bidderOf(trx, request.userId) };
           await trx.insertInto('offers').values({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount, created_at: at, seq: bid.seq }).execute();
           return { changes: { highest_offer_id: bid.id, bid_count: row.bid_count + 1 }, bid };
@@ -168,10 +171,7 @@ export default fp(
           if (snapshot.matches('scheduled')) throw new AppError(ERROR_CODES.BID_NOT_STARTED);
           if (!snapshot.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: request.userId, at: request.receivedAt })) throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
           const amount = row.instant_purchase_amount!;
-          await trx
-            .insertInto('orders')
-            .values({ id: randomUUID(), ad_id: row.id, round: row.round, buyer_id: request.userId, seller_id: row.owner_id, kind: 'INSTANT_PURCHASE', amount, currency: row.currency, created_at: now })
-            .execute();
+          await recordOrder(trx, row, { kind: 'INSTANT_PURCHASE', buyerId: request.userId, amount, at: now });
           return { changes: { round_outcome: 'BOUGHT_OUTRIGHT', round_outcome_at: now, round_buyer_id: request.userId, status: 'ENDED', ended_at: now } };
         }),
 
@@ -186,22 +186,16 @@ export default fp(
         runKeyed(KEYED_COMMANDS.START_NEXT_SUB_AUCTION, request, async (_trx, row, now, snapshot) => {
           assertOwner(row, request.userId);
           const event = { type: AUCTION_EVENTS.START_NEXT_SUB_AUCTION, by: request.userId, at: now, acceptBelowReserve } as const;
-          if (!snapshot.can(event)) {
-            const waitsForOwner = snapshot.matches('finalWindow') || snapshot.matches('awaitingFinalisation') || snapshot.matches('finalised') || snapshot.matches('ended') || snapshot.matches('endedWithoutBids');
-            throw new AppError(row.type === 'LIVE_AUCTION' && waitsForOwner ? ERROR_CODES.SUB_AUCTION_PAST_LIVE_PERIOD : ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
-          }
+          const refusal = nextSubAuctionRefusalOf(snapshot, event);
+          if (refusal) throw new AppError(refusal === 'PAST_LIVE_PERIOD' ? ERROR_CODES.SUB_AUCTION_PAST_LIVE_PERIOD : ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
           // A round still waiting for the owner is closed by the same decision finalising would take.
           const closing = snapshot.context.outcome === null && snapshot.context.highestBid !== null ? closeRound(row, snapshot, now, acceptBelowReserve) : null;
           return {
             changes: {
+              ...UNDECIDED_ROUND,
               round: row.round + 1,
               round_starts_at: now,
               round_ends_at: now + row.sub_auction_duration_ms!,
-              round_outcome: null,
-              round_outcome_at: null,
-              round_buyer_id: null,
-              highest_offer_id: null,
-              bid_count: 0,
             },
             after: closing?.after,
           };
@@ -209,7 +203,7 @@ export default fp(
 
       async announcePhase(adId) {
         /** Where the auction stands now, and whether that is news to its watchers. */
-        const standing = async (db: Kysely<Database>, row: AuctionAdRow | undefined) => {
+        const standing = async (db: Kysely<Database>, row: AdRow | undefined) => {
           if (!row || row.status === 'DRAFT' || row.status === 'DELETED' || !isAuctionType(row.type as AdType)) return null;
           const now = app.now();
           const highestBid = await highestBidOf(db, row);

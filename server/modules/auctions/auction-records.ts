@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { type AdType, isAuctionType } from '../../../domain/ad';
 import {
   type AuctionPhase,
@@ -13,22 +14,46 @@ import {
 } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
-import { type AuctionFacts, auctionStateAt, finalWindowEndsAt, isReserveMet, minimumNextBid } from '../../../machines/auction.machine';
-import type { AdTable, Database } from '../../db/schema';
+import { type AuctionFacts, auctionStateAt, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { AdRow } from '../ads/ad-records';
 
-export type AuctionAdRow = Selectable<AdTable>;
 type Db = Kysely<Database>;
 
 /** An ad the bid engine may act on: an auction that was published (a draft has no auction yet). */
-export function assertAuction(row: AuctionAdRow | undefined): asserts row is AuctionAdRow {
+export function assertAuction(row: AdRow | undefined): asserts row is AdRow {
   if (!row || row.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
   if (row.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
   if (!isAuctionType(row.type as AdType)) throw new AppError(ERROR_CODES.NOT_AN_AUCTION);
 }
 
-export const isLiveAuction = (row: AuctionAdRow) => row.type === 'LIVE_AUCTION';
-export const isPrivateAuction = (row: AuctionAdRow) => row.type === 'PRIVATE_AUCTION';
+/** The published auction at `slug`, or the refusal that says why there is none. */
+export async function findAuctionRow(db: Db, slug: string): Promise<AdRow> {
+  const row = await db.selectFrom('ads').selectAll().where('slug', '=', slug).executeTakeFirst();
+  assertAuction(row);
+  return row;
+}
+
+/** A new round (a repost, a live auction's next sub-auction) starts with no bids and nothing decided. */
+export const UNDECIDED_ROUND = {
+  round_outcome: null,
+  round_outcome_at: null,
+  round_buyer_id: null,
+  highest_offer_id: null,
+  bid_count: 0,
+} as const;
+
+/** A sale of the ad's current round, to the buyer at the amount. */
+export async function recordOrder(db: Db, row: AdRow, sale: { kind: 'AUCTION_WIN' | 'INSTANT_PURCHASE'; buyerId: string; amount: number; at: number }): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({ id: randomUUID(), ad_id: row.id, round: row.round, buyer_id: sale.buyerId, seller_id: row.owner_id, kind: sale.kind, amount: sale.amount, currency: row.currency, created_at: sale.at })
+    .execute();
+}
+
+export const isLiveAuction = (row: AdRow) => row.type === 'LIVE_AUCTION';
+export const isPrivateAuction = (row: AdRow) => row.type === 'PRIVATE_AUCTION';
 
 /**
  * The auction machine's facts from the ad's row. The current round follows the ad's schedule unless
@@ -36,7 +61,7 @@ export const isPrivateAuction = (row: AuctionAdRow) => row.type === 'PRIVATE_AUC
  * sub-auction, each later one is stored when the owner opens it. An ad its owner ended early stopped
  * taking bids then.
  */
-export function factsOf(row: AuctionAdRow, highestBid: Bid | null): AuctionFacts {
+export function factsOf(row: AdRow, highestBid: Bid | null): AuctionFacts {
   const live = isLiveAuction(row);
   const startsAt = row.round_starts_at ?? row.starts_at!;
   const plannedEnd = row.round_ends_at ?? (live ? startsAt + row.sub_auction_duration_ms! : row.ends_at!);
@@ -59,18 +84,18 @@ export function factsOf(row: AuctionAdRow, highestBid: Bid | null): AuctionFacts
   };
 }
 
-function outcomeOf(row: AuctionAdRow): NonNullable<AuctionFacts['outcome']> {
+function outcomeOf(row: AdRow): NonNullable<AuctionFacts['outcome']> {
   const at = row.round_outcome_at!;
   const kind = row.round_outcome as RoundOutcome;
   return kind === 'BOUGHT_OUTRIGHT' ? { kind, at, buyerId: row.round_buyer_id! } : { kind, at };
 }
 
 export function phaseOf(facts: AuctionFacts, now: number): AuctionPhase {
-  return auctionStateAt(facts, now).value as AuctionPhase;
+  return phaseOfState(auctionStateAt(facts, now));
 }
 
 /** What every watcher sees at server time `now`; the reserve's value stays out of it. */
-export function auctionStateOf(row: AuctionAdRow, highestBid: Bid | null, now: number): AuctionState {
+export function auctionStateOf(row: AdRow, highestBid: Bid | null, now: number): AuctionState {
   const facts = factsOf(row, highestBid);
   return {
     adId: row.id,
@@ -112,7 +137,7 @@ function bidOf(row: BidRow): Bid {
   return { id: row.id, seq: row.seq ?? 0, amount: row.amount, at: row.created_at, bidder: { id: row.user_id, name: bidderNameOf(row.first_name, row.last_name) } };
 }
 
-export async function highestBidOf(db: Db, row: AuctionAdRow): Promise<Bid | null> {
+export async function highestBidOf(db: Db, row: AdRow): Promise<Bid | null> {
   if (row.highest_offer_id === null) return null;
   const found = await bidsQuery(db).where('offers.id', '=', row.highest_offer_id).executeTakeFirst();
   return found ? bidOf(found) : null;
@@ -129,7 +154,7 @@ export async function participationOf(db: Db, adId: string, userId: string): Pro
 }
 
 /** Where the viewer stands: whether they may bid, or must first be let into a private auction. */
-export function viewerRoleOf(row: AuctionAdRow, viewerId: string | null, participation: ParticipationStatus | null): ViewerRole {
+export function viewerRoleOf(row: AdRow, viewerId: string | null, participation: ParticipationStatus | null): ViewerRole {
   if (viewerId === null) return 'VISITOR';
   if (viewerId === row.owner_id) return 'OWNER';
   if (!isPrivateAuction(row) || participation === 'ACCEPTED') return 'BIDDER';
@@ -137,7 +162,7 @@ export function viewerRoleOf(row: AuctionAdRow, viewerId: string | null, partici
 }
 
 /** The live snapshot: the state with its `seq` and the server's time, the round's latest bids, its bidders, and the viewer's standing. */
-export async function auctionSnapshotOf(db: Db, row: AuctionAdRow, viewerId: string | null, now: number): Promise<AuctionSnapshot> {
+export async function auctionSnapshotOf(db: Db, row: AdRow, viewerId: string | null, now: number): Promise<AuctionSnapshot> {
   const [highestBid, latestBids, bidders, participation] = await Promise.all([
     highestBidOf(db, row),
     // Read apart from the row, so a bid committed in between is left out by its `seq`: the snapshot
@@ -175,7 +200,7 @@ const PHASES_AWAITING_THE_OWNER: readonly AuctionPhase[] = ['scheduled', 'active
  * Whether an auction whose ad has ended is still shown to this viewer: to everyone until the owner has
  * decided its round, and afterwards to its owner and to whoever bid on or bought it, for the result.
  */
-export async function isAuctionStillShown(db: Db, row: AuctionAdRow, viewerId: string | null, now: number): Promise<boolean> {
+export async function isAuctionStillShown(db: Db, row: AdRow, viewerId: string | null, now: number): Promise<boolean> {
   if (!isAuctionType(row.type as AdType) || row.status === 'DRAFT' || row.status === 'DELETED') return false;
   if (PHASES_AWAITING_THE_OWNER.includes(phaseOf(factsOf(row, await highestBidOf(db, row)), now))) return true;
   if (viewerId === null) return false;

@@ -6,7 +6,7 @@ import { devEndAuctionSoonPath } from '../../../domain/runtime-config';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
-import { assertAuction, factsOf, highestBidOf, isLiveAuction, phaseOf } from './auction-records';
+import { factsOf, highestBidOf, findAuctionRow, isLiveAuction, phaseOf } from './auction-records';
 
 /**
  * Outside production only: the owner brings the end of their running auction's current round to
@@ -19,8 +19,7 @@ const devEndAuctionSoonRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, body: z.object({ inMs: z.number().int().min(1_000).max(60 * 60 * 1000) }), response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await app.db.selectFrom('ads').selectAll().where('slug', '=', request.params.slug).executeTakeFirst();
-      assertAuction(row);
+      const row = await findAuctionRow(app.db, request.params.slug);
       if (row.owner_id !== user.id) throw new AppError(ERROR_CODES.FORBIDDEN);
       const now = app.now();
       const facts = factsOf(row, await highestBidOf(app.db, row));

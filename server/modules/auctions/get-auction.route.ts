@@ -5,7 +5,7 @@ import { auctionSnapshotSchema } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AppError } from '../../errors';
-import { assertAuction, auctionSnapshotOf, isAuctionStillShown } from './auction-records';
+import { auctionSnapshotOf, findAuctionRow, isAuctionStillShown } from './auction-records';
 
 /**
  * The live snapshot a watcher starts from, and resyncs from after a reconnect or a `seq` gap: the
@@ -17,8 +17,7 @@ const getAuctionRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, response: { 200: auctionSnapshotSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const row = await app.db.selectFrom('ads').selectAll().where('slug', '=', request.params.slug).executeTakeFirst();
-      assertAuction(row);
+      const row = await findAuctionRow(app.db, request.params.slug);
       const now = app.now();
       const viewerId = request.user?.id ?? null;
       if (adPhaseOf({ status: row.status as AdStatus, endsAt: row.ends_at }, now) === 'ENDED' && !(await isAuctionStillShown(app.db, row, viewerId, now))) {

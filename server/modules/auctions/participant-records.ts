@@ -5,7 +5,7 @@ import { bidderNameOf } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import { type AdRow, findOwnedAdRow } from '../ads/ad-records';
-import { isPrivateAuction } from './auction-records';
+import { findAuctionRow, isPrivateAuction } from './auction-records';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -13,9 +13,7 @@ type Db = Kysely<Database>;
 
 /** A published private ad found by slug; anything else has no participants to manage. */
 export async function findPrivateAdRow(db: Db, slug: string): Promise<AdRow> {
-  const row = await db.selectFrom('ads').selectAll().where('slug', '=', slug).executeTakeFirst();
-  if (!row || row.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
-  if (row.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
+  const row = await findAuctionRow(db, slug);
   if (!isPrivateAuction(row)) throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
   return row;
 }

@@ -1,6 +1,5 @@
 import type { RateLimitPolicy } from '../../plugins/rate-limit';
-
-const MINUTE_MS = 60 * 1000;
+import { MINUTE_MS } from '../../../domain/timing';
 
 /** Wrong passwords for one account, from anywhere: stops guessing one person's password. */
 export const SIGN_IN_FAILURES_PER_ACCOUNT: RateLimitPolicy = { name: 'sign-in-account', limit: 5, windowMs: 15 * MINUTE_MS };

@@ -5,12 +5,12 @@ import { minorUnitsPerMajor } from '../../../domain/money';
 import {
   AUCTION_EVENTS,
   type AuctionFacts,
-  type AuctionSnapshot as AuctionMachineState,
   auctionStateAt,
   BID_REFUSAL_ERRORS,
   bidRefusalOf,
   isReserveMet,
   nextDeadlineOf,
+  phaseOfState,
 } from '../../../machines/auction.machine';
 import { useServerNow } from '../../lib/realtime/server-clock';
 
@@ -50,7 +50,6 @@ export function auctionFactsOf({ auction, viewer }: AuctionSnapshot): AuctionFac
 }
 
 export interface AuctionView {
-  state: AuctionMachineState;
   phase: AuctionPhase;
   /** The server's time now, as this page estimates it. */
   now: number;
@@ -79,8 +78,7 @@ export function useAuctionState(snapshot: AuctionSnapshot, viewerId: string | nu
   const state = auctionStateAt(facts, now);
   const actor = viewerId ?? ANY_BIDDER;
   return {
-    state,
-    phase: state.value as AuctionPhase,
+    phase: phaseOfState(state),
     now,
     deadline: nextDeadlineOf(state),
     biddingOpenOrAhead: state.matches('scheduled') || state.matches('active'),

@@ -69,7 +69,7 @@ function subscribe(listener: () => void) {
 }
 
 /** How far the server's clock runs ahead of this device's, in ms (negative when behind). */
-export function useServerClockOffset(): number {
+function useServerClockOffset(): number {
   return useSyncExternalStore(subscribe, () => offsetMs);
 }
 

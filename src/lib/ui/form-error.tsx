@@ -3,8 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '../../../domain/errors';
 import { errorCodeOf, HttpError } from '../http';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../../domain/timing';
 
 /**
  * A form's refusal from the server, in words: `code` is an error code of the `errors` namespace.

@@ -7,9 +7,7 @@ import type { AdTable, Database } from '../../../server/db/schema';
 import { createAccount } from '../../../server/modules/auth/accounts.repository';
 import { hashSecret } from '../../../server/modules/auth/hash-secret';
 import { TestBrowser } from './browser';
-
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
+import { HOUR_MS } from '../../../domain/timing';
 
 export interface Person {
   id: string;

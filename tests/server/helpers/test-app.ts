@@ -20,29 +20,28 @@ export interface TestApp {
 
 export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+/** A new, empty database in the cluster at `adminUrl` (the test run's by default), and how to drop it. */
+export async function createPostgresDatabase(adminUrl = process.env.TEST_DATABASE_URL!, prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
+  const onAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onAdmin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return { url: url.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function buildTestApp(options: { now?: () => number; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
-  const postgres = testDialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A caller that names its own database (a benchmark) gets that one, whatever the test run uses.
+  const postgres = testDialect === 'postgres' && options.env?.DATABASE_URL === undefined ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Participant } from '../../../../domain/auction';
+import type { z } from 'zod';
+import type { participantsSchema } from '../../../../domain/auction';
 import { api } from '../../../lib/api-client';
 import { auctionQueryKey } from './get-auction';
 
-export type ParticipantList = { participants: Participant[] };
+export type ParticipantList = z.infer<typeof participantsSchema>;
 
 export const participantsQueryKey = (slug: string) => [...auctionQueryKey(slug), 'participants'] as const;
 

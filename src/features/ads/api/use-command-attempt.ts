@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import type { AuctionCommandResult } from '../../../../domain/auction';
 import { HttpError } from '../../../lib/http';
+import { receiveAuctionChange } from './get-auction';
 
 /** No answer came (the network failed) or the server failed: the command may or may not have been committed. */
 function outcomeIsUnknown(error: unknown): boolean {
@@ -11,7 +14,7 @@ function outcomeIsUnknown(error: unknown): boolean {
  * attempt, and the same key again when the person retries the same input after an attempt whose
  * outcome never arrived, so the server answers with the first result instead of acting twice.
  */
-export function useCommandAttempt<Input>() {
+function useCommandAttempt<Input>() {
   const unsettled = useRef<{ input: string; idempotencyKey: string } | null>(null);
   return {
     keyFor(input: Input): string {
@@ -23,4 +26,18 @@ export function useCommandAttempt<Input>() {
       if (error === null || !outcomeIsUnknown(error)) unsettled.current = null;
     },
   };
+}
+
+/**
+ * One auction command as a mutation: keyed per attempt (`useCommandAttempt`), and its committed
+ * answer put on the page at once, before the broadcast of the same change arrives.
+ */
+export function useAuctionCommand<Input>(slug: string, send: (input: Input, idempotencyKey: string) => Promise<AuctionCommandResult>) {
+  const queryClient = useQueryClient();
+  const attempt = useCommandAttempt<Input>();
+  return useMutation({
+    mutationFn: (input: Input) => send(input, attempt.keyFor(input)),
+    onSuccess: (result) => receiveAuctionChange(queryClient, slug, result),
+    onSettled: (_result, error) => attempt.settle(error),
+  });
 }

@@ -13,8 +13,7 @@ import { AdCardImage } from './ad-card-image';
 import { AdPrice } from './ad-price';
 import { FavoriteButton } from './favorite-button';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../../../domain/timing';
 
 /** One ad in a listing. The whole card opens the ad; the heart stays its own button above the link. */
 export function AdCard({ ad }: { ad: AdSummary }) {

@@ -2,11 +2,10 @@ import { DataList } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad';
-import { type AdFieldName, asksFor, HOUR_MS, MINUTE_MS } from '../../../../domain/ad-form';
+import { type AdFieldName, asksFor } from '../../../../domain/ad-form';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
-
-const DAY_MS = 24 * HOUR_MS;
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../../../domain/timing';
 
 /**
  * The terms of the ad's sale type, as information: acting on them (buying, bidding, offering)

@@ -2,8 +2,8 @@ import { HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionSnapshot } from '../../../../domain/auction';
 import { formatMoney, formatTimeOfDay } from '../../../lib/format';
-import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
+import { AuctionBidderName } from './auction-bidder-name';
 
 /** The round's bids, newest first, as the server received them; the viewer's own are marked. */
 export function AuctionBidList({ snapshot, viewerId }: { snapshot: AuctionSnapshot; viewerId: string | null }) {
@@ -23,14 +23,7 @@ export function AuctionBidList({ snapshot, viewerId }: { snapshot: AuctionSnapsh
         <List.Item key={bid.id} py="2.5" borderBottomWidth={index === bids.length - 1 ? '0' : '1px'} data-testid="bid" data-amount={bid.amount} data-seq={bid.seq}>
           <HStack justify="space-between" gap="3" w="full">
             <Stack gap="0" minW="0">
-              <Text fontWeight="medium" truncate>
-                <UserText>{bid.bidder.name}</UserText>
-                {bid.bidder.id === viewerId ? (
-                  <Text as="span" color="fg.muted" fontWeight="normal">
-                    {t('bids.you')}
-                  </Text>
-                ) : null}
-              </Text>
+              <AuctionBidderName bidder={bid.bidder} viewerId={viewerId} />
               <Text fontSize="xs" color="fg.muted">
                 <time dateTime={new Date(bid.at).toISOString()}>
                   <bdi>{formatTimeOfDay(bid.at, locale)}</bdi>

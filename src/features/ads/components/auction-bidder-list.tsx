@@ -2,8 +2,8 @@ import { HStack, List, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionSnapshot } from '../../../../domain/auction';
 import { formatMoney } from '../../../lib/format';
-import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
+import { AuctionBidderName } from './auction-bidder-name';
 
 /** Everyone who bid this round, highest offer first, with how often they bid. */
 export function AuctionBidderList({ snapshot, viewerId }: { snapshot: AuctionSnapshot; viewerId: string | null }) {
@@ -22,17 +22,10 @@ export function AuctionBidderList({ snapshot, viewerId }: { snapshot: AuctionSna
       {bidders.map((bidder, index) => (
         <List.Item key={bidder.id} py="2.5" borderBottomWidth={index === bidders.length - 1 ? '0' : '1px'} data-testid="bidder">
           <HStack justify="space-between" gap="3" w="full">
-            <Text fontWeight="medium" truncate>
-              <UserText>{bidder.name}</UserText>
-              {bidder.id === viewerId ? (
-                <Text as="span" color="fg.muted" fontWeight="normal">
-                  {t('bids.you')}
-                </Text>
-              ) : null}
-            </Text>
+            <AuctionBidderName bidder={bidder} viewerId={viewerId} />
             <HStack gap="3" flexShrink={0}>
               <Text fontSize="sm" color="fg.muted">
-                {t('bidders.bidCount', { count: bidder.bidCount })}
+                {t('bidCount', { count: bidder.bidCount })}
               </Text>
               <Text fontWeight="medium">
                 <bdi>{formatMoney(bidder.highestAmount, auction.currency, locale)}</bdi>

@@ -26,7 +26,7 @@ export function AuctionBuyNow({ slug, auction }: { slug: string; auction: Auctio
             <Trans t={t} i18nKey="buyNow.confirmQuestion" values={values} components={{ amount }} />
           </Text>
           <HStack gap="2" wrap="wrap">
-            <Button colorPalette="teal" loading={buyNow.isPending} onClick={() => buyNow.mutate()} data-testid="buy-now-confirm">
+            <Button colorPalette="teal" loading={buyNow.isPending} onClick={() => buyNow.mutate(null)} data-testid="buy-now-confirm">
               {t('buyNow.confirm')}
             </Button>
             <Button variant="ghost" disabled={buyNow.isPending} onClick={() => setConfirming(false)}>

@@ -2,6 +2,7 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuctionSnapshot, ReserveState } from '../../../../domain/auction';
 import { formatMoney } from '../../../lib/format';
+import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 
 const RESERVE_PALETTES: Record<ReserveState, string> = { NONE: 'gray', MET: 'green', NOT_MET: 'orange' };
@@ -32,7 +33,7 @@ export function AuctionHighestBid({ snapshot, viewerId }: { snapshot: AuctionSna
               <bdi>{money(highestBid.amount)}</bdi>
             </Text>
             <Text fontWeight="medium" color={isMine ? 'green.fg' : undefined} data-testid="highest-bidder" data-mine={isMine}>
-              {isMine ? mineText : <Trans t={t} i18nKey="highestBid.by" values={{ name: highestBid.bidder.name }} components={{ name: <bdi translate="no" data-user-text="" /> }} />}
+              {isMine ? mineText : <Trans t={t} i18nKey="highestBid.by" values={{ name: highestBid.bidder.name }} components={{ name: <UserText /> }} />}
             </Text>
           </>
         ) : (

@@ -2,6 +2,7 @@ import { Alert } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuctionState } from '../../../../domain/auction';
 import { formatMoney } from '../../../lib/format';
+import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 import type { AuctionView } from '../use-auction-state';
 
@@ -15,7 +16,7 @@ export function AuctionOutcome({ auction, view, viewerId, isOwner }: { auction: 
   const { phase } = view;
   const { highestBid } = auction;
   const money = (amount: number) => formatMoney(amount, auction.currency, locale);
-  const components = { name: <bdi translate="no" data-user-text="" />, amount: <bdi /> };
+  const components = { name: <UserText />, amount: <bdi /> };
 
   let message;
   if ((phase === 'finalWindow' || phase === 'awaitingFinalisation') && !isOwner) {

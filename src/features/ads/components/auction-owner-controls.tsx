@@ -4,6 +4,7 @@ import type { AuctionState } from '../../../../domain/auction';
 import { formatMoney } from '../../../lib/format';
 import { errorCodeOf } from '../../../lib/http';
 import { FormError } from '../../../lib/ui/form-error';
+import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 import { useFinaliseAuction } from '../api/finalise-auction';
 import { useStartNextSubAuction } from '../api/start-next-sub-auction';
@@ -23,6 +24,15 @@ export function AuctionOwnerControls({ slug, auction, view }: { slug: string; au
   const { highestBid } = auction;
   const pending = finalise.isPending || startNext.isPending;
   const refusal = errorCodeOf(finalise.error ?? startNext.error);
+  // Only the last decision's refusal is news: the other's is cleared when a decision is sent.
+  const finaliseRound = (acceptBelowReserve: boolean) => {
+    startNext.reset();
+    finalise.mutate(acceptBelowReserve);
+  };
+  const openNextRound = () => {
+    finalise.reset();
+    startNext.mutate(false);
+  };
 
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" data-testid="owner-controls">
@@ -33,11 +43,11 @@ export function AuctionOwnerControls({ slug, auction, view }: { slug: string; au
               t={t}
               i18nKey="owner.winner"
               values={{ name: highestBid.bidder.name, amount: formatMoney(highestBid.amount, auction.currency, locale) }}
-              components={{ name: <bdi translate="no" data-user-text="" />, amount: <bdi /> }}
+              components={{ name: <UserText />, amount: <bdi /> }}
             />
           </Text>
           {view.reserveMet ? (
-            <Button colorPalette="green" loading={finalise.isPending && finalise.variables === false} disabled={pending} onClick={() => finalise.mutate(false)} data-testid="finalise">
+            <Button colorPalette="green" loading={finalise.isPending && finalise.variables === false} disabled={pending} onClick={() => finaliseRound(false)} data-testid="finalise">
               {t('owner.finalise')}
             </Button>
           ) : (
@@ -45,10 +55,10 @@ export function AuctionOwnerControls({ slug, auction, view }: { slug: string; au
               <Text fontSize="sm" color="fg.muted">
                 {t('owner.belowReserve')}
               </Text>
-              <Button colorPalette="green" loading={finalise.isPending && finalise.variables === true} disabled={pending} onClick={() => finalise.mutate(true)} data-testid="finalise">
+              <Button colorPalette="green" loading={finalise.isPending && finalise.variables === true} disabled={pending} onClick={() => finaliseRound(true)} data-testid="finalise">
                 {t('owner.sellBelowReserve')}
               </Button>
-              <Button variant="outline" colorPalette="red" loading={finalise.isPending && finalise.variables === false} disabled={pending} onClick={() => finalise.mutate(false)} data-testid="decline">
+              <Button variant="outline" colorPalette="red" loading={finalise.isPending && finalise.variables === false} disabled={pending} onClick={() => finaliseRound(false)} data-testid="decline">
                 {t('owner.decline')}
               </Button>
             </>
@@ -57,7 +67,7 @@ export function AuctionOwnerControls({ slug, auction, view }: { slug: string; au
       ) : null}
       {view.canStartNextSubAuction ? (
         <Stack gap="1.5">
-          <Button variant={view.canFinalise ? 'outline' : 'solid'} colorPalette="orange" loading={startNext.isPending} disabled={pending} onClick={() => startNext.mutate(false)} data-testid="start-next-sub-auction">
+          <Button variant={view.canFinalise ? 'outline' : 'solid'} colorPalette="orange" loading={startNext.isPending} disabled={pending} onClick={openNextRound} data-testid="start-next-sub-auction">
             {t('owner.startNext')}
           </Button>
           {view.canFinalise ? (

@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Heading, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contactLookupOf, type Participant, type ParticipationStatus } from '../../../../domain/auction';
-import { ERROR_CODES } from '../../../../domain/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addParticipantSchema, type Participant, type ParticipationStatus } from '../../../../domain/auction';
 import { JOIN_REQUEST_EVENTS, participationStateOf } from '../../../../machines/join-request.machine';
-import { errorCodeOf, HttpError } from '../../../lib/http';
-import { FormError } from '../../../lib/ui/form-error';
+import { errorCodeOf } from '../../../lib/http';
+import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
 import { TextField } from '../../../lib/ui/text-field';
 import { UserText } from '../../../lib/ui/user-text';
 import { useAddParticipant } from '../api/add-participant';
@@ -13,9 +13,6 @@ import { useDecideJoinRequest } from '../api/decide-join-request';
 import { useParticipants } from '../api/list-participants';
 
 const STATUS_PALETTES: Record<ParticipationStatus, string> = { REQUESTED: 'orange', ACCEPTED: 'green', REJECTED: 'red' };
-
-/** The owner's refusals that belong to the contact typed, said on its field. */
-const CONTACT_REFUSALS: ReadonlySet<string> = new Set([ERROR_CODES.USER_NOT_FOUND, ERROR_CODES.PARTICIPANT_ALREADY_ADDED]);
 
 /**
  * The owner of a private auction decides who may bid: the requests to accept or reject, and a form
@@ -83,21 +80,14 @@ export function AuctionParticipantsPanel({ slug, ownerId }: { slug: string; owne
 function AddParticipantForm({ slug }: { slug: string }) {
   const { t } = useTranslation('auction');
   const addParticipant = useAddParticipant(slug);
-  const form = useForm<{ contact: string }>({ defaultValues: { contact: '' } });
+  // The server's schema: a contact that names no email or phone is refused here as it would be there.
+  const form = useForm<{ contact: string }>({ defaultValues: { contact: '' }, resolver: zodResolver(addParticipantSchema) });
 
-  const submit = form.handleSubmit(({ contact: typed }) => {
+  const submit = form.handleSubmit(({ contact }) => {
     addParticipant.reset();
-    const contact = typed.trim();
-    // The server reads the contact the same way; what it could not look up is said here at once.
-    if (!contactLookupOf(contact)) return form.setError('contact', { message: contact === '' ? ERROR_CODES.REQUIRED : ERROR_CODES.INVALID_EMAIL }, { shouldFocus: true });
-    addParticipant.mutate(contact, {
-      onSuccess: () => form.reset(),
-      onError: (error) => {
-        if (error instanceof HttpError && CONTACT_REFUSALS.has(error.code)) form.setError('contact', { message: error.code }, { shouldFocus: true });
-      },
-    });
+    addParticipant.mutate(contact, { onSuccess: () => form.reset(), onError: (error) => showFieldRefusals(error, form.setError) });
   });
-  const refusal = addParticipant.error instanceof HttpError && CONTACT_REFUSALS.has(addParticipant.error.code) ? null : errorCodeOf(addParticipant.error);
+  const refusal = formRefusalCode(addParticipant.error);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -4,11 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuctionPhase, AuctionState } from '../../../../domain/auction';
 import { formatCountdown, remainingMs } from '../../../lib/countdown';
 import type { AuctionView } from '../use-auction-state';
-
-const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { SECOND_MS, MINUTE_MS, HOUR_MS, DAY_MS } from '../../../../domain/timing';
 
 /** Screen readers hear the countdown as it passes these, not every second. */
 const ANNOUNCED_REMAINING_MS = [5 * MINUTE_MS, MINUTE_MS, 30 * SECOND_MS, 10 * SECOND_MS];

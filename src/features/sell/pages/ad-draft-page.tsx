@@ -3,7 +3,7 @@ import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { type AdFieldName, adPublishIssues, MINUTE_MS, type OwnedAd } from '../../../../domain/ad-form';
+import { type AdFieldName, adPublishIssues, type OwnedAd } from '../../../../domain/ad-form';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { mediaUrl } from '../../../../domain/media';
 import { pathTo, ROUTES } from '../../../../domain/routes';
@@ -19,7 +19,7 @@ import { usePublishDraft } from '../api/publish-draft';
 import { AdCommandRefusal } from '../components/ad-command-refusal';
 import { OwnedAdTerms } from '../components/owned-ad-terms';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
-
+import { MINUTE_MS } from '../../../../domain/timing';
 
 export default function AdDraftPage() {
   const { slug = '' } = useParams();

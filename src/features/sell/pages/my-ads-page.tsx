@@ -3,7 +3,7 @@ import { FileClock, ImageOff, Megaphone, Plus, Store } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { adPhaseOf, isTenderType } from '../../../../domain/ad';
-import { MINUTE_MS, type MyAd } from '../../../../domain/ad-form';
+import { type MyAd } from '../../../../domain/ad-form';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { mediaUrl } from '../../../../domain/media';
 import { pathTo, ROUTES } from '../../../../domain/routes';
@@ -24,6 +24,7 @@ import { usePublishDraft } from '../api/publish-draft';
 import { useRepostAd } from '../api/repost-ad';
 import { AdCommandRefusal } from '../components/ad-command-refusal';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
+import { MINUTE_MS } from '../../../../domain/timing';
 
 const TABS = ['PUBLISHED', 'DRAFT', 'ENDED'] as const;
 type Tab = (typeof TABS)[number];
