@@ -22,7 +22,7 @@ describe('ad draft machine', () => {
     // Two credits: enough to publish and repost once, and to be refused the second repost.
     const walk = walkShortestPaths(adDraftMachine, EVERY_EVENT, [{ adCredits: 2 }]);
     expect(walk.statesReached).toEqual(['deleted', 'draft', 'ended', 'published.editLocked', 'published.open']);
-    expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(adDraftMachine));
+    expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(adDraftMachine, ['canBeDeleted', 'hasAdCredit', 'isComplete', 'staysComplete']));
   });
 
   it('publishes only a complete draft, and only with an ad credit, spending it', () => {
