@@ -83,12 +83,16 @@ export const auctionStateSchema = z.object({
 });
 export type AuctionState = z.infer<typeof auctionStateSchema>;
 
+/** Where one bidder stands in the round: their highest offer and how many bids they placed. */
+export const bidderStandingSchema = bidderSchema.extend({ highestAmount: z.number().int(), bidCount: z.number().int() });
+export type BidderStanding = z.infer<typeof bidderStandingSchema>;
+
 /** GET /api/ads/:slug/auction: the state, the current round's bids (newest first), and the viewer's standing. */
 export const auctionSnapshotSchema = z.object({
   auction: auctionStateSchema,
   bids: z.array(bidSchema),
   /** Everyone who bid this round, highest offer first. */
-  bidders: z.array(bidderSchema.extend({ highestAmount: z.number().int(), bidCount: z.number().int() })),
+  bidders: z.array(bidderStandingSchema),
   viewer: z.object({
     role: z.enum(VIEWER_ROLES),
     /** The owner only: the on-back price they set. */
@@ -112,9 +116,24 @@ export const buyNowSchema = z.object({ idempotencyKey: idempotencyKeySchema });
 export const roundDecisionSchema = z.object({ idempotencyKey: idempotencyKeySchema, acceptBelowReserve: z.boolean().optional() });
 export type RoundDecisionInput = z.infer<typeof roundDecisionSchema>;
 
-/** What every auction command answers once its transaction has committed. */
-export const auctionCommandResultSchema = z.object({ auction: auctionStateSchema, bid: bidSchema.nullable() });
-export type AuctionCommandResult = z.infer<typeof auctionCommandResultSchema>;
+/** The most bids one change carries: a watcher shows the latest few, nobody reads thousands a second. */
+export const CHANGE_BID_LIMIT = 10;
+
+/**
+ * One committed change to an auction, as a command answers it and as its watchers hear it: the
+ * changes numbered `fromSeq + 1` to `auction.seq`, which is one command's, or, when bids come faster
+ * than they can be broadcast one by one, a run of bids told at once. It carries the whole state after
+ * them, the latest of their bids (newest first, at most CHANGE_BID_LIMIT: `bids.length` below the
+ * number of bids covered means the older ones were left out), and where each of their bidders now
+ * stands, so a watcher's snapshot stays exact without hearing every bid.
+ */
+export const auctionChangeSchema = z.object({
+  fromSeq: z.number().int(),
+  auction: auctionStateSchema,
+  bids: z.array(bidSchema).max(CHANGE_BID_LIMIT),
+  bidders: z.array(bidderStandingSchema),
+});
+export type AuctionChange = z.infer<typeof auctionChangeSchema>;
 
 /** The owner's view of who may bid on a private auction. */
 export const participantSchema = z.object({
@@ -148,25 +167,43 @@ export function bidderNameOf(firstName: string, lastName: string): string {
   return lastName === '' ? firstName : `${firstName} ${[...lastName][0]}.`;
 }
 
+const byHighestOffer = (a: BidderStanding, b: BidderStanding) => b.highestAmount - a.highestAmount;
+
 /**
- * How a watcher's snapshot takes one broadcast change (DESIGN.md section 4): the next `seq` is applied,
- * one already seen is ignored, and a gap means something was missed, so the watcher must fetch the
- * snapshot again ('RESYNC'). A new round starts with no bids.
+ * Two changes that follow each other (`later.fromSeq` is `earlier.auction.seq`) told as one: what a
+ * watcher makes of it is what it would have made of the two in turn, except that bids past
+ * CHANGE_BID_LIMIT are left out. A new round in `later` leaves nothing of the earlier round's bids.
  */
-export function applyAuctionChange(view: AuctionSnapshot, change: AuctionCommandResult): AuctionSnapshot | 'RESYNC' {
+export function mergeAuctionChanges(earlier: AuctionChange, later: AuctionChange): AuctionChange {
+  if (later.auction.round !== earlier.auction.round) return { ...later, fromSeq: earlier.fromSeq };
+  const laterBidders = new Set(later.bidders.map((bidder) => bidder.id));
+  return {
+    fromSeq: earlier.fromSeq,
+    auction: later.auction,
+    bids: [...later.bids, ...earlier.bids].slice(0, CHANGE_BID_LIMIT),
+    bidders: [...later.bidders, ...earlier.bidders.filter((bidder) => !laterBidders.has(bidder.id))],
+  };
+}
+
+/**
+ * How a watcher's snapshot takes one change (DESIGN.md section 4): the change that follows its `seq`
+ * is applied, one already seen is ignored, and one that starts further on means something was missed,
+ * so the watcher must fetch the snapshot again ('RESYNC'). A new round starts with no bids. When the
+ * change left bids out, the list starts again from the bids it carries: the ones in between are gone
+ * from it, never shown out of order.
+ */
+export function applyAuctionChange(view: AuctionSnapshot, change: AuctionChange): AuctionSnapshot | 'RESYNC' {
   if (change.auction.seq <= view.auction.seq) return view;
-  if (change.auction.seq !== view.auction.seq + 1) return 'RESYNC';
+  if (change.fromSeq !== view.auction.seq) return 'RESYNC';
   const sameRound = change.auction.round === view.auction.round;
-  const bids = sameRound ? view.bids : [];
-  const bidders = sameRound ? view.bidders : [];
-  if (!change.bid) return { ...view, auction: change.auction, bids, bidders };
-  const { bidder, amount } = change.bid;
-  const previous = bidders.find((one) => one.id === bidder.id);
-  const updated = { ...bidder, highestAmount: Math.max(amount, previous?.highestAmount ?? 0), bidCount: (previous?.bidCount ?? 0) + 1 };
+  const bidCountCovered = change.auction.bidCount - (sameRound ? view.auction.bidCount : 0);
+  const earlierBids = sameRound && change.bids.length === bidCountCovered ? view.bids : [];
+  const changedBidders = new Set(change.bidders.map((bidder) => bidder.id));
+  const otherBidders = sameRound ? view.bidders.filter((bidder) => !changedBidders.has(bidder.id)) : [];
   return {
     ...view,
     auction: change.auction,
-    bids: [change.bid, ...bids].slice(0, SNAPSHOT_BID_LIMIT),
-    bidders: [updated, ...bidders.filter((one) => one.id !== bidder.id)].sort((a, b) => b.highestAmount - a.highestAmount),
+    bids: [...change.bids, ...earlierBids].slice(0, SNAPSHOT_BID_LIMIT),
+    bidders: [...change.bidders, ...otherBidders].sort(byHighestOffer),
   };
 }

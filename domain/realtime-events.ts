@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuctionCommandResult, PlaceBidInput } from './auction';
+import type { AuctionChange, PlaceBidInput } from './auction';
 
 /** Every socket.io event name, in one map, so client and server cannot drift apart. */
 export const SOCKET_EVENTS = {
@@ -9,7 +9,7 @@ export const SOCKET_EVENTS = {
   AD_UNWATCH: 'ad:unwatch',
   /** The bid command over the socket; the same engine as POST /api/ads/:slug/bids. */
   BID_PLACE: 'bid:place',
-  /** To `ad:<id>`: the whole auction after one change, with its `seq`, and the bid when the change was one. */
+  /** To `ad:<id>`: a change (`AuctionChange`): one command's, or a run of bids told at once, with the whole auction after it. */
   AUCTION_CHANGED: 'auction:changed',
   /** To `user:<id>` of a private ad's owner and of the person concerned: a join request was made or decided, or a participant added. */
   PARTICIPATION_CHANGED: 'participation:changed',
@@ -33,10 +33,10 @@ export interface ClientToServerEvents {
   [SOCKET_EVENTS.CLOCK_PING]: (ack: (reply: ClockPingAck) => void) => void;
   [SOCKET_EVENTS.AD_WATCH]: (adId: string, ack: (reply: SocketCommandReply<null>) => void) => void;
   [SOCKET_EVENTS.AD_UNWATCH]: (adId: string) => void;
-  [SOCKET_EVENTS.BID_PLACE]: (command: PlaceBidInput & { adId: string }, ack: (reply: SocketCommandReply<AuctionCommandResult>) => void) => void;
+  [SOCKET_EVENTS.BID_PLACE]: (command: PlaceBidInput & { adId: string }, ack: (reply: SocketCommandReply<AuctionChange>) => void) => void;
 }
 
 export interface ServerToClientEvents {
-  [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionCommandResult) => void;
+  [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionChange) => void;
   [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
 }

@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, getInitialSnapshot, raise, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, getInitialSnapshot, raise, setup, type SnapshotFrom, transition } from 'xstate';
 import type { AuctionPhase } from '../domain/auction';
 import { ERROR_CODES, type ErrorCode } from '../domain/errors';
 import { FINAL_WINDOW_MS } from '../domain/timing';
@@ -362,6 +362,14 @@ export function nextDeadlineOf(snapshot: AuctionSnapshot): number | null {
   if (snapshot.matches('active')) return snapshot.context.endsAt;
   if (snapshot.matches('finalWindow')) return finalWindowEndsAt(snapshot.context);
   return null;
+}
+
+/**
+ * The state once `bid` is taken: the machine's own transition, pure, so the server decides a run of
+ * bids on one state instead of placing the machine again for each (a bid the state refuses leaves it as it was).
+ */
+export function afterBid(snapshot: AuctionSnapshot, bid: AuctionBid): AuctionSnapshot {
+  return transition(auctionMachine, snapshot, { type: AUCTION_EVENTS.BID, ...bid })[0];
 }
 
 /** Why a bid is refused in this state, for the message the bidder sees; null when it is accepted. */

@@ -4,6 +4,7 @@ import * as accounts from './migrations/0002-accounts';
 import * as ads from './migrations/0003-ads';
 import * as adSearch from './migrations/0004-ad-search';
 import * as auctions from './migrations/0005-auctions';
+import * as auctionChanges from './migrations/0006-auction-changes';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-ads': ads,
   '0004-ad-search': adSearch,
   '0005-auctions': auctions,
+  '0006-auction-changes': auctionChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

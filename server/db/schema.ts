@@ -25,6 +25,7 @@ export interface Database {
   media: MediaTable;
   favorites: FavoriteTable;
   offers: OfferTable;
+  auction_bidders: AuctionBidderTable;
   ad_participants: AdParticipantTable;
   ad_search: AdSearchTable;
   command_receipts: CommandReceiptTable;
@@ -286,6 +287,15 @@ export interface OfferTable {
   awarded_at: number | null;
   /** The ad's change counter when the bid was accepted (null for offers of other kinds). */
   seq: number | null;
+}
+
+/** Where one bidder stands in one round of an auction, written with their bids. */
+export interface AuctionBidderTable {
+  ad_id: string;
+  round: number;
+  user_id: string;
+  highest_amount: number;
+  bid_count: number;
 }
 
 /** A subscriber or participant of a private auction or tender. */

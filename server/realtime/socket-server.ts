@@ -10,7 +10,8 @@ import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, us
  */
 export interface SocketData {
   userId: string | null;
-  sessionToken: string | null;
+  /** The session the socket signed in with, checked again with each command it sends. */
+  sessionId: string | null;
 }
 
 declare module 'fastify' {
@@ -29,7 +30,7 @@ export default fp(
       signIn.then(
         (user) => {
           socket.data.userId = user?.id ?? null;
-          socket.data.sessionToken = user ? token! : null;
+          socket.data.sessionId = user?.sessionId ?? null;
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),

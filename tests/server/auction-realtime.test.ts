@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyAuctionChange, type AuctionCommandResult, type AuctionSnapshot, type Bid } from '../../domain/auction';
+import { applyAuctionChange, type AuctionChange, type AuctionSnapshot, CHANGE_BID_LIMIT } from '../../domain/auction';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
 import { FINAL_WINDOW_MS } from '../../domain/timing';
@@ -40,6 +40,12 @@ async function snapshotFrom(origin: string, ad: AuctionAd): Promise<AuctionSnaps
 /** What two views of one auction must agree on; `serverTime` only says when each was computed. */
 const comparable = (view: AuctionSnapshot) => ({ auction: { ...view.auction, serverTime: null }, bids: view.bids, bidders: view.bidders });
 
+/** The seqs some changes cover, in the order heard: each covers `fromSeq + 1` to its `auction.seq`. */
+const coveredSeqs = (changes: AuctionChange[]) => changes.flatMap((change) => Array.from({ length: change.auction.seq - change.fromSeq }, (_, index) => change.fromSeq + index + 1));
+
+/** The bids some changes carry, oldest first (each change lists its own newest first). */
+const bidsCarried = (changes: AuctionChange[]) => changes.flatMap((change) => change.bids.toReversed());
+
 /** Waits for something a socket will hear or a server will do, and says what never came. */
 async function eventually<T>(what: string, read: () => T | null | undefined | false, timeoutMs = 5_000): Promise<T> {
   const giveUpAt = Date.now() + timeoutMs;
@@ -65,7 +71,7 @@ class AuctionWatcher {
   readonly socket: ClientSocket;
   view: AuctionSnapshot | null = null;
   /** Every change this page heard, in order of arrival. */
-  readonly heard: AuctionCommandResult[] = [];
+  readonly heard: AuctionChange[] = [];
   snapshotsTaken = 0;
 
   constructor(
@@ -81,7 +87,7 @@ class AuctionWatcher {
   }
 
   /** False when the change revealed a gap and a new snapshot is on its way. */
-  private apply(change: AuctionCommandResult): boolean {
+  private apply(change: AuctionChange): boolean {
     const next = applyAuctionChange(this.view!, change);
     if (next === 'RESYNC') {
       this.resyncInBackground();
@@ -137,6 +143,18 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     await t?.close();
   });
 
+  it('bids sent one after another over one socket, without waiting for answers, are decided in the order received: each is taken', async () => {
+    const ad = await newAuction(t.app, owner);
+    const socket = connectAs(origin, alice.cookie);
+    const amounts = Array.from({ length: 40 }, (_, index) => 15_000 + index * 100);
+    const replies = await Promise.all(amounts.map((amount) => socket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount, idempotencyKey: randomUUID() })));
+    const placed = replies.map(resultOf);
+    expect(placed.map((change) => change.bids[0]!.amount)).toEqual(amounts);
+    const seqs = placed.map((change) => change.auction.seq);
+    expect(seqs).toEqual(seqs.map((_, index) => seqs[0]! + index));
+    socket.disconnect();
+  });
+
   it('a watcher hears every committed bid, over HTTP or the socket, in gapless seq; a socket bid is answered after its commit, a refusal in the socket’s language', async () => {
     const ad = await newAuction(t.app, owner);
     const watcher = new AuctionWatcher(origin, ad);
@@ -149,9 +167,10 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     const placed = resultOf(await bobSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 16_000, idempotencyKey: randomUUID() }));
     // Read as soon as the answer is in, from a connection that cannot see an uncommitted write.
     const stored = await committed.selectFrom('offers').select(['id', 'amount', 'seq']).where('ad_id', '=', ad.id).orderBy('seq').execute();
-    expect(placed.bid).toMatchObject({ amount: 16_000, seq: startSeq + 2, bidder: { id: bob.id } });
-    expect(placed.auction).toMatchObject({ seq: startSeq + 2, highestBid: placed.bid, bidCount: 2 });
-    expect(stored.at(-1)).toEqual({ id: placed.bid!.id, amount: 16_000, seq: startSeq + 2 });
+    expect(placed.bids).toMatchObject([{ amount: 16_000, seq: startSeq + 2, bidder: { id: bob.id } }]);
+    expect(placed).toMatchObject({ fromSeq: startSeq + 1, bidders: [{ id: bob.id, highestAmount: 16_000, bidCount: 1 }] });
+    expect(placed.auction).toMatchObject({ seq: startSeq + 2, highestBid: placed.bids[0], bidCount: 2 });
+    expect(stored.at(-1)).toEqual({ id: placed.bids[0]!.id, amount: 16_000, seq: startSeq + 2 });
 
     const refusedInArabic = await bobSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 16_000, idempotencyKey: randomUUID() });
     expect(refusedInArabic).toEqual({ ok: false, error: { code: 'BID_NOT_ABOVE_HIGHEST_BID', message: arErrors.BID_NOT_ABOVE_HIGHEST_BID } });
@@ -162,11 +181,12 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
 
     // Refusals commit and announce nothing: the next accepted bid's seq follows straight on.
     const last = resultOf(await aliceSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 17_000, idempotencyKey: randomUUID() }));
-    expect(last.auction.seq).toBe(startSeq + 3);
-    await eventually('the third change', () => watcher.heard.length >= 3);
-    expect(watcher.heard.map((change) => change.auction.seq)).toEqual([startSeq + 1, startSeq + 2, startSeq + 3]);
-    expect(watcher.heard.map((change) => change.bid?.amount)).toEqual([15_000, 16_000, 17_000]);
-    expect(watcher.heard[1]).toEqual(placed);
+    expect(last).toMatchObject({ fromSeq: startSeq + 2, auction: { seq: startSeq + 3 }, bidders: [{ id: alice.id, highestAmount: 17_000, bidCount: 2 }] });
+    await eventually('the third change', () => coveredSeqs(watcher.heard).length >= 3);
+    expect(coveredSeqs(watcher.heard)).toEqual([startSeq + 1, startSeq + 2, startSeq + 3]);
+    expect(bidsCarried(watcher.heard).map((one) => one.amount)).toEqual([15_000, 16_000, 17_000]);
+    // Placed one after another, each bid went out alone, as its bidder's answer said it.
+    expect(watcher.heard).toContainEqual(placed);
     expect(watcher.snapshotsTaken).toBe(1);
     expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(origin, ad)));
 
@@ -177,6 +197,52 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     await t.app.db.deleteFrom('sessions').where('user_id', '=', leaving.id).execute();
     const signedOut = await leavingSocket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 19_000, idempotencyKey: randomUUID() });
     expect(signedOut).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('fifty bids at once go out in runs: each change starts where the last ended, carries its latest bids and its bidders’ standings, and a watcher applying them ends where the server is', async () => {
+    const ad = await newAuction(t.app, owner, { on_back_price: null });
+    const bidders = await Promise.all(Array.from({ length: 50 }, (_, index) => newPerson(t.app, `Bidder${index}`)));
+    const watcher = new AuctionWatcher(origin, ad);
+    const startSeq = (await eventually('the first snapshot', () => watcher.view)).auction.seq;
+
+    // Each bidder bids once, all at the same moment; one sent later may still be received first and refused.
+    const responses = await Promise.all(bidders.map((bidder, index) => bid(bidder, ad, 10_000 + (index + 1) * 100)));
+    for (const response of responses) if (response.statusCode !== 201) expect(response.json()).toMatchObject({ error: { code: 'BID_NOT_ABOVE_HIGHEST_BID' } });
+    const answers = responses.filter((response) => response.statusCode === 201).map((response) => response.json() as AuctionChange);
+    const stored = await committed.selectFrom('offers').select(['id', 'seq', 'amount', 'user_id']).where('ad_id', '=', ad.id).orderBy('seq').execute();
+    expect(stored.map((row) => row.id).sort()).toEqual(answers.map((answer) => answer.bids[0]!.id).sort());
+    // A bid decided in a run is still answered with its own change: its seq alone, its bidder's standing.
+    for (const answer of answers) {
+      const [placed] = answer.bids;
+      expect(answer.bids).toHaveLength(1);
+      expect(answer).toMatchObject({ fromSeq: placed!.seq - 1, auction: { seq: placed!.seq, highestBid: placed }, bidders: [{ id: placed!.bidder.id, highestAmount: placed!.amount, bidCount: 1 }] });
+    }
+
+    const lastSeq = stored.at(-1)!.seq;
+    await eventually('the last change', () => watcher.view?.auction.seq === lastSeq);
+    const heard = watcher.heard.filter((change) => change.auction.seq > startSeq);
+    // Gapless and without overlap: together the changes cover every stored bid's seq once, in order.
+    expect(coveredSeqs(heard)).toEqual(stored.map((row) => row.seq));
+    for (const change of heard) {
+      const covered = stored.filter((row) => row.seq! > change.fromSeq && row.seq! <= change.auction.seq);
+      expect(change.bids.map((one) => one.id)).toEqual(covered.slice(-CHANGE_BID_LIMIT).reverse().map((row) => row.id));
+      expect(change.auction).toMatchObject({ bidCount: change.auction.seq - startSeq, highestBid: change.bids[0] });
+      // Every bidder of the run, those of bids left out too, at where the run left them.
+      expect(new Map(change.bidders.map((one) => [one.id, [one.highestAmount, one.bidCount]]))).toEqual(new Map(covered.map((row) => [row.user_id, [row.amount, 1]])));
+    }
+    // The bids that waited together were decided and broadcast together: the group commit, as a watcher sees it.
+    expect(heard.some((change) => change.bids.length > 1)).toBe(true);
+
+    // The runs alone kept the watcher whole: no gap, no second snapshot.
+    expect(watcher.snapshotsTaken).toBe(1);
+    const server = await snapshotFrom(origin, ad);
+    const view = watcher.view!;
+    expect(comparable({ ...view, bids: [] })).toEqual(comparable({ ...server, bids: [] }));
+    expect(view.bidders).toHaveLength(stored.length);
+    // A run that left bids out starts the watcher's list again from its own: the list is then the newest part of the server's.
+    const leftBidsOut = heard.some((change) => change.bids.length < change.auction.seq - change.fromSeq);
+    expect(view.bids.length).toBeGreaterThanOrEqual(Math.min(stored.length, CHANGE_BID_LIMIT));
+    expect(view.bids).toEqual(leftBidsOut ? server.bids.slice(0, view.bids.length) : server.bids);
   });
 
   it('announces the close when the end passes, by the server’s clock alone', async () => {
@@ -194,7 +260,7 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
 
     const close = await eventually('the final window', () => watcher.heard.find((change) => change.auction.phase === 'finalWindow'), endsAt - Date.now() + 3_000);
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
-    expect(close).toMatchObject({ bid: null, auction: { seq: before.auction.seq + 1, endsAt, finalWindowEndsAt: endsAt + FINAL_WINDOW_MS } });
+    expect(close).toMatchObject({ fromSeq: before.auction.seq, bids: [], bidders: [], auction: { seq: before.auction.seq + 1, endsAt, finalWindowEndsAt: endsAt + FINAL_WINDOW_MS } });
     expect(close.auction.serverTime).toBeGreaterThanOrEqual(endsAt);
     expect(watcher.view!.auction.phase).toBe('finalWindow');
     // Without a bid there is no winner to finalise: the auction simply ends.
@@ -215,7 +281,7 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     expect((await bid(bob, ad, 16_000)).statusCode).toBe(201);
 
     await eventually('the snapshot after the gap', () => watcher.view?.auction.seq === startSeq + 2);
-    expect(watcher.heard.map((change) => change.auction.seq)).toEqual([startSeq + 2]);
+    expect(coveredSeqs(watcher.heard)).toEqual([startSeq + 2]);
     expect(watcher.snapshotsTaken).toBe(2);
     expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(origin, ad)));
   });
@@ -251,7 +317,7 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     expect(server.bids.map((one) => one.amount)).toEqual([17_000, 16_000, 15_000]);
     expect(comparable(watcher.view!)).toEqual(comparable(server));
     // What it missed came from the snapshot taken on reconnecting: it heard only the first bid.
-    expect(watcher.heard.map((change) => change.auction.seq)).toEqual([startSeq + 1]);
+    expect(coveredSeqs(watcher.heard)).toEqual([startSeq + 1]);
     expect(watcher.snapshotsTaken).toBe(2);
     expect(comparable(stayed.view!)).toEqual(comparable(server));
   });
@@ -342,7 +408,7 @@ describe(`a server killed during a storm of bids, on ${testDialect}`, () => {
     let killed = false;
     let awaitingAnswer = 0;
     let awaitingAnswerAtKill = 0;
-    const acknowledged: Bid[] = [];
+    const acknowledged: AuctionChange[] = [];
     const refusals: string[] = [];
     const failuresBeforeKill: unknown[] = [];
     const kill = () => {
@@ -361,12 +427,12 @@ describe(`a server killed during a storm of bids, on ${testDialect}`, () => {
             headers: { cookie: `${bidder.cookie}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },
             body: JSON.stringify({ amount, idempotencyKey: randomUUID() }),
           }).finally(() => (awaitingAnswer -= 1));
-          const body = (await response.json()) as AuctionCommandResult & { error: { code: string } };
+          const body = (await response.json()) as AuctionChange & { error: { code: string } };
           if (response.status !== 201) {
             refusals.push(body.error.code);
             continue;
           }
-          acknowledged.push(body.bid!);
+          acknowledged.push(body);
           if (acknowledged.length === KILL_AFTER_ACKNOWLEDGED) kill();
         } catch (error) {
           if (!killed) failuresBeforeKill.push(error);
@@ -381,7 +447,10 @@ describe(`a server killed during a storm of bids, on ${testDialect}`, () => {
     expect(awaitingAnswerAtKill).toBeGreaterThan(0);
     expect(new Set(refusals)).toEqual(new Set(refusals.length > 0 ? ['BID_NOT_ABOVE_HIGHEST_BID'] : []));
     const stored = await db.selectFrom('offers').select(['id', 'amount', 'seq']).where('ad_id', '=', ad.id).orderBy('seq').execute();
-    for (const ack of acknowledged) expect(stored).toContainEqual({ id: ack.id, amount: ack.amount, seq: ack.seq });
+    for (const { fromSeq, bids: [ack] } of acknowledged) {
+      expect(stored).toContainEqual({ id: ack!.id, amount: ack!.amount, seq: ack!.seq });
+      expect(fromSeq).toBe(ack!.seq - 1);
+    }
     expect(stored.map((row) => row.seq)).toEqual(stored.map((_, index) => startSeq + index + 1));
     for (let index = 1; index < stored.length; index++) expect(stored[index]!.amount).toBeGreaterThan(stored[index - 1]!.amount);
     const top = stored.at(-1)!;

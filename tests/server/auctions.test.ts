@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionCommandResult, AuctionSnapshot, Participant } from '../../domain/auction';
+import type { AuctionChange, AuctionSnapshot, Participant } from '../../domain/auction';
 import { FINAL_WINDOW_MS, HOUR_MS, MINUTE_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
@@ -58,8 +58,13 @@ describe(`the bid engine on ${testDialect}`, () => {
     const before = await snapshotOf(ad);
     const accepted = await bid(alice, ad, 15_000);
     expect(accepted.statusCode, accepted.body).toBe(201);
-    const result = accepted.json() as AuctionCommandResult;
-    expect(result.bid).toMatchObject({ amount: 15_000, seq: before.auction.seq + 1, at: clock.now, bidder: { id: alice.id, name: 'Alice T.' } });
+    const result = accepted.json() as AuctionChange;
+    // The answer is the change this bid made: from the seq before it, the bid, and where its bidder now stands.
+    expect(result.fromSeq).toBe(before.auction.seq);
+    expect(result.bids).toHaveLength(1);
+    const placed = result.bids[0]!;
+    expect(placed).toMatchObject({ amount: 15_000, seq: before.auction.seq + 1, at: clock.now, bidder: { id: alice.id, name: 'Alice T.' } });
+    expect(result.bidders).toEqual([{ id: alice.id, name: 'Alice T.', highestAmount: 15_000, bidCount: 1 }]);
     expect(result.auction).toMatchObject({ seq: before.auction.seq + 1, phase: 'active', bidCount: 1, minimumBid: 15_100, reserve: 'NOT_MET' });
 
     // Ties go to the earlier receipt: the same amount again is not above the highest bid.
@@ -71,9 +76,9 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect((tie.json() as Refusal).error.fields).toEqual({ amount: 'BID_NOT_ABOVE_HIGHEST_BID' });
 
     const snapshot = await snapshotOf(ad, bob.browser);
-    expect(snapshot.auction.highestBid).toEqual(result.bid);
-    expect(snapshot.bids).toEqual([result.bid]);
-    expect(snapshot.bidders).toEqual([{ id: alice.id, name: 'Alice T.', highestAmount: 15_000, bidCount: 1 }]);
+    expect(snapshot.auction.highestBid).toEqual(placed);
+    expect(snapshot.bids).toEqual([placed]);
+    expect(snapshot.bidders).toEqual(result.bidders);
     expect(snapshot.viewer).toEqual({ role: 'BIDDER', reservePrice: null });
     expect(snapshot.auction.serverTime).toBe(clock.now);
   });
@@ -92,6 +97,9 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(stored.map((row) => row.amount)).toEqual([12_000, 13_000]);
 
     expect(refusalOf(await command(alice, ad, 'buy-now', { idempotencyKey: key }))).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    // A bidder's standing counts every bid of theirs in the round, the first one included.
+    const again = await bid(alice, ad, 14_000);
+    expect((again.json() as AuctionChange).bidders).toEqual([{ id: alice.id, name: 'Alice T.', highestAmount: 14_000, bidCount: 2 }]);
   });
 
   it('counts a bid received 1 ms before the end, refuses one at the end, and the scheduler announces the final window and its close', async () => {
@@ -103,7 +111,8 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(await bid(bob, ad, 12_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
     // Received before the end but reaching the lock after it (bids ahead of it held the ad): it counts.
     const late = await t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bob.id, amount: 12_000, idempotencyKey: randomUUID(), receivedAt: endsAt - 1 });
-    expect(late.result.bid).toMatchObject({ amount: 12_000, at: endsAt - 1 });
+    expect(late.result.bids).toMatchObject([{ amount: 12_000, at: endsAt - 1 }]);
+    expect(late.result).toMatchObject({ fromSeq: late.result.bids[0]!.seq - 1, bidders: [{ id: bob.id, highestAmount: 12_000, bidCount: 1 }] });
     await expect(t.app.auctions.placeBid({ ad: { id: ad.id }, userId: alice.id, amount: 13_000, idempotencyKey: randomUUID(), receivedAt: endsAt })).rejects.toMatchObject({ code: 'AUCTION_CLOSED' });
 
     const inWindow = await snapshotOf(ad);
@@ -134,7 +143,10 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(await command(alice, ad, 'finalise'))).toEqual({ status: 403, code: 'FORBIDDEN' });
     const declined = await command(owner, ad, 'finalise');
     expect(declined.statusCode, declined.body).toBe(201);
-    expect((declined.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'ended', outcome: { kind: 'DECLINED' } });
+    const declinedChange = declined.json() as AuctionChange;
+    expect(declinedChange.auction).toMatchObject({ phase: 'ended', outcome: { kind: 'DECLINED' } });
+    // A command other than a bid changes the state alone: one seq, no bids, no standings.
+    expect(declinedChange).toMatchObject({ fromSeq: declinedChange.auction.seq - 1, bids: [], bidders: [] });
     expect(await t.app.db.selectFrom('orders').select('id').where('ad_id', '=', ad.id).execute()).toEqual([]);
 
     const second = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS });
@@ -143,7 +155,7 @@ describe(`the bid engine on ${testDialect}`, () => {
     await advanceTo(clock.now + 10 * MINUTE_MS + FINAL_WINDOW_MS + MINUTE_MS);
     // After the window the owner may still finalise; the reserve is met, so it sells.
     const finalised = await command(owner, second, 'finalise');
-    expect((finalised.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'finalised', outcome: { kind: 'FINALISED' } });
+    expect((finalised.json() as AuctionChange).auction).toMatchObject({ phase: 'finalised', outcome: { kind: 'FINALISED' } });
     const order = await t.app.db.selectFrom('orders').selectAll().where('ad_id', '=', second.id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ buyer_id: alice.id, seller_id: owner.id, amount: 25_000, kind: 'AUCTION_WIN' });
     expect(refusalOf(await owner.browser.delete(`/api/ads/${second.slug}`))).toEqual({ status: 409, code: 'AD_CANNOT_BE_DELETED' });
@@ -159,7 +171,9 @@ describe(`the bid engine on ${testDialect}`, () => {
     await bid(alice, ad, 20_000);
     const bought = await command(bob, ad, 'buy-now');
     expect(bought.statusCode, bought.body).toBe(201);
-    expect((bought.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'boughtOutright', outcome: { kind: 'BOUGHT_OUTRIGHT', buyerId: bob.id } });
+    const boughtChange = bought.json() as AuctionChange;
+    expect(boughtChange.auction).toMatchObject({ phase: 'boughtOutright', outcome: { kind: 'BOUGHT_OUTRIGHT', buyerId: bob.id } });
+    expect(boughtChange).toMatchObject({ fromSeq: boughtChange.auction.seq - 1, bids: [], bidders: [] });
     expect(await t.app.db.selectFrom('orders').select(['buyer_id', 'amount', 'kind']).where('ad_id', '=', ad.id).execute()).toEqual([{ buyer_id: bob.id, amount: 50_000, kind: 'INSTANT_PURCHASE' }]);
     expect(refusalOf(await bid(alice, ad, 30_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
 
@@ -186,7 +200,9 @@ describe(`the bid engine on ${testDialect}`, () => {
     await advanceTo(start + 10 * MINUTE_MS + 5_000);
     const next = await command(owner, ad, 'sub-auctions');
     expect(next.statusCode, next.body).toBe(201);
-    expect((next.json() as AuctionCommandResult).auction).toMatchObject({ phase: 'active', round: 2, highestBid: null, bidCount: 0, startsAt: clock.now, endsAt: clock.now + 10 * MINUTE_MS });
+    const nextChange = next.json() as AuctionChange;
+    expect(nextChange.auction).toMatchObject({ phase: 'active', round: 2, highestBid: null, bidCount: 0, startsAt: clock.now, endsAt: clock.now + 10 * MINUTE_MS });
+    expect(nextChange).toMatchObject({ fromSeq: nextChange.auction.seq - 1, bids: [], bidders: [] });
     // Opening the next sub-auction finalised the first round (no reserve: sold to its highest bidder).
     expect(await t.app.db.selectFrom('orders').select(['round', 'buyer_id']).where('ad_id', '=', ad.id).execute()).toEqual([{ round: 1, buyer_id: alice.id }]);
     await bid(bob, ad, 11_000);
@@ -251,7 +267,8 @@ describe(`the bid engine on ${testDialect}`, () => {
     // Each bidder sends three bids at once; many collide and are refused as not above the highest.
     const attempts = bidders.flatMap((bidder, index) => [0, 1, 2].map((round) => ({ bidder, amount: 10_000 + (round * 50 + index + 1) * 100 })));
     const responses = await Promise.all(attempts.map(({ bidder, amount }) => bid(bidder, ad, amount)));
-    const acknowledged = responses.filter((response) => response.statusCode === 201).map((response) => (response.json() as AuctionCommandResult).bid!);
+    const answers = responses.filter((response) => response.statusCode === 201).map((response) => response.json() as AuctionChange);
+    const acknowledged = answers.map((answer) => answer.bids[0]!);
     for (const response of responses) if (response.statusCode !== 201) expect(refusalOf(response)).toEqual({ status: 409, code: 'BID_NOT_ABOVE_HIGHEST_BID' });
 
     const stored = await t.app.db.selectFrom('offers').select(['id', 'amount', 'seq', 'user_id']).where('ad_id', '=', ad.id).orderBy('seq').execute();
@@ -262,6 +279,20 @@ describe(`the bid engine on ${testDialect}`, () => {
     const top = stored.at(-1)!;
     expect(snapshot.auction).toMatchObject({ seq: top.seq, bidCount: stored.length, highestBid: { id: top.id, amount: top.amount } });
     expect(snapshot.bidders[0]).toMatchObject({ id: top.user_id, highestAmount: top.amount });
+    // Bids decided together in one run are still answered one by one: each its own seq, and its
+    // bidder's standing right after it (amounts rise with seq, so that bid is their highest so far).
+    for (const answer of answers) {
+      const [placed] = answer.bids;
+      expect(answer.bids).toHaveLength(1);
+      expect(answer.fromSeq).toBe(placed!.seq - 1);
+      expect(answer.auction).toMatchObject({ seq: placed!.seq, highestBid: placed, bidCount: placed!.seq - startSeq });
+      const bidsSoFar = stored.filter((row) => row.user_id === placed!.bidder.id && row.seq! <= placed!.seq).length;
+      expect(answer.bidders).toEqual([{ ...placed!.bidder, highestAmount: placed!.amount, bidCount: bidsSoFar }]);
+    }
+    for (const bidderId of new Set(stored.map((row) => row.user_id))) {
+      const theirs = stored.filter((row) => row.user_id === bidderId);
+      expect(snapshot.bidders.find((one) => one.id === bidderId)).toMatchObject({ highestAmount: theirs.at(-1)!.amount, bidCount: theirs.length });
+    }
     // The bids really met: several were taken and others refused for coming in below a newer highest bid.
     expect(acknowledged.length).toBeGreaterThan(1);
     expect(responses.some((response) => response.statusCode === 409)).toBe(true);

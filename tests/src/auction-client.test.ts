@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuctionCommandResult, AuctionSnapshot, AuctionState, Bid } from '../../domain/auction';
+import { applyAuctionChange, type AuctionChange, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, CHANGE_BID_LIMIT, SNAPSHOT_BID_LIMIT } from '../../domain/auction';
 
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
 
 const { minorUnitsOfTypedAmount, typedAmountOf } = await import('../../src/lib/amount-input');
 const { quickBidAmounts } = await import('../../src/features/ads/quick-bid-amounts');
-const { auctionQueryKey, receiveAuctionChange } = await import('../../src/features/ads/api/get-auction');
+const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer } = await import('../../src/features/ads/api/get-auction');
 const { auctionFactsOf } = await import('../../src/features/ads/use-auction-state');
 
 describe('amounts typed in a bid', () => {
@@ -49,13 +49,16 @@ describe('quick bid amounts', () => {
   });
 });
 
-const state = (seq: number, highestBid: Bid | null, round = 1): AuctionState => ({
+const state = (seq: number, highestBid: Bid | null, { round = 1, bidCount = highestBid ? 1 : 0 } = {}): AuctionState => ({
   adId: 'ad-1', type: 'PUBLIC_AUCTION', ownerId: 'owner', seq, serverTime: 1_000, phase: 'active', round, startsAt: 0, endsAt: 10_000,
   finalWindowEndsAt: 70_000, liveEndsAt: null, subAuctionDurationMs: null, liveLink: null, currency: 'SAR', openingAmount: 1_000,
-  instantPurchaseAmount: null, allowDecimalBids: false, reserve: 'NOT_MET', highestBid, bidCount: highestBid ? 1 : 0,
+  instantPurchaseAmount: null, allowDecimalBids: false, reserve: 'NOT_MET', highestBid, bidCount,
   minimumBid: (highestBid?.amount ?? 1_000) + 100, outcome: null, isPrivate: false,
 });
 const bid = (seq: number, bidderId: string, amount: number): Bid => ({ id: `bid-${seq}`, seq, bidder: { id: bidderId, name: bidderId }, amount, at: seq * 100 });
+const standing = (bidderId: string, highestAmount: number, bidCount: number): BidderStanding => ({ id: bidderId, name: bidderId, highestAmount, bidCount });
+const idsOf = (bids: Bid[]) => bids.map((each) => each.id);
+const standingsOf = (bidders: BidderStanding[]) => bidders.map((each) => [each.id, each.highestAmount, each.bidCount]);
 
 function cacheWith(snapshot: AuctionSnapshot) {
   const queryClient = new QueryClient();
@@ -67,34 +70,114 @@ function cacheWith(snapshot: AuctionSnapshot) {
 
 describe('live changes to the cached snapshot', () => {
   const first = bid(5, 'omar', 1_100);
-  const start: AuctionSnapshot = { auction: state(5, first), bids: [first], bidders: [{ id: 'omar', name: 'omar', highestAmount: 1_100, bidCount: 1 }], viewer: { role: 'BIDDER', reservePrice: null } };
+  const start: AuctionSnapshot = { auction: state(5, first), bids: [first], bidders: [standing('omar', 1_100, 1)], viewer: { role: 'BIDDER', reservePrice: null } };
 
-  it('applies the next seq: the state replaced, the bid first in the list, the bidders re-ranked', () => {
+  it('applies the change that follows its seq: the state replaced, the bid first in the list, the bidders re-ranked', () => {
     const { queryClient, refetch, cached } = cacheWith(start);
     const next = bid(6, 'sara', 1_300);
-    receiveAuctionChange(queryClient, 'slug', { auction: state(6, next), bid: next });
+    receiveAuctionChange(queryClient, 'slug', { fromSeq: 5, auction: state(6, next, { bidCount: 2 }), bids: [next], bidders: [standing('sara', 1_300, 1)] });
     expect(cached().auction.seq).toBe(6);
-    expect(cached().bids.map((each) => each.id)).toEqual(['bid-6', 'bid-5']);
-    expect(cached().bidders.map((each) => [each.id, each.highestAmount, each.bidCount])).toEqual([['sara', 1_300, 1], ['omar', 1_100, 1]]);
+    expect(idsOf(cached().bids)).toEqual(['bid-6', 'bid-5']);
+    expect(standingsOf(cached().bidders)).toEqual([['sara', 1_300, 1], ['omar', 1_100, 1]]);
     expect(refetch).not.toHaveBeenCalled();
   });
 
   it('ignores a change already applied, and fetches the snapshot again after a gap', () => {
     const { queryClient, refetch, cached } = cacheWith(start);
-    receiveAuctionChange(queryClient, 'slug', { auction: state(5, first), bid: first });
+    receiveAuctionChange(queryClient, 'slug', { fromSeq: 4, auction: state(5, first), bids: [first], bidders: [standing('omar', 1_100, 1)] });
     expect(cached()).toBe(start);
     expect(refetch).not.toHaveBeenCalled();
     const later = bid(8, 'sara', 1_500);
-    receiveAuctionChange(queryClient, 'slug', { auction: state(8, later), bid: later } satisfies AuctionCommandResult);
+    receiveAuctionChange(queryClient, 'slug', { fromSeq: 7, auction: state(8, later, { bidCount: 3 }), bids: [later], bidders: [standing('sara', 1_500, 2)] } satisfies AuctionChange);
     expect(cached()).toBe(start);
     expect(refetch).toHaveBeenCalledOnce();
   });
 
+  it('takes a command’s own answer that follows, and leaves one that does not to the broadcast of its run, without a fetch', () => {
+    const { queryClient, refetch, cached } = cacheWith(start);
+    const mine = bid(7, 'sara', 1_500);
+    receiveCommandAnswer(queryClient, 'slug', { fromSeq: 6, auction: state(7, mine, { bidCount: 3 }), bids: [mine], bidders: [standing('sara', 1_500, 1)] });
+    expect(cached()).toBe(start);
+    expect(refetch).not.toHaveBeenCalled();
+    const next = bid(6, 'sara', 1_300);
+    receiveCommandAnswer(queryClient, 'slug', { fromSeq: 5, auction: state(6, next, { bidCount: 2 }), bids: [next], bidders: [standing('sara', 1_300, 1)] });
+    expect(cached().auction.seq).toBe(6);
+  });
+
   it('starts a new sub-auction with empty lists', () => {
     const { queryClient, cached } = cacheWith(start);
-    receiveAuctionChange(queryClient, 'slug', { auction: state(6, null, 2), bid: null });
+    receiveAuctionChange(queryClient, 'slug', { fromSeq: 5, auction: state(6, null, { round: 2 }), bids: [], bidders: [] });
+    expect(cached().auction.round).toBe(2);
     expect(cached().bids).toEqual([]);
     expect(cached().bidders).toEqual([]);
+  });
+});
+
+describe('a watcher applying a change (applyAuctionChange)', () => {
+  // Seq 4 and 5: layla then omar, two bids in the round so far.
+  const earlier = [bid(5, 'omar', 1_100), bid(4, 'layla', 1_050)];
+  const view: AuctionSnapshot = {
+    auction: state(5, earlier[0]!, { bidCount: 2 }),
+    bids: earlier,
+    bidders: [standing('omar', 1_100, 1), standing('layla', 1_050, 1)],
+    viewer: { role: 'BIDDER', reservePrice: null },
+  };
+  const applied = (change: AuctionChange) => {
+    const next = applyAuctionChange(view, change);
+    if (next === 'RESYNC') throw new Error('the change was expected to apply');
+    return next;
+  };
+
+  it('takes a run of bids from two bidders at once: the bids newest first before the earlier ones, the bidders at their absolute standing, re-ranked', () => {
+    const run = [bid(8, 'sara', 1_600), bid(7, 'omar', 1_400), bid(6, 'sara', 1_300)];
+    // The change names each bidder once, at where the run left them; not in rank order.
+    const next = applied({ fromSeq: 5, auction: state(8, run[0]!, { bidCount: 5 }), bids: run, bidders: [standing('omar', 1_400, 2), standing('sara', 1_600, 2)] });
+    expect(next.auction.seq).toBe(8);
+    expect(next.auction.highestBid).toEqual(run[0]);
+    expect(idsOf(next.bids)).toEqual(['bid-8', 'bid-7', 'bid-6', 'bid-5', 'bid-4']);
+    // omar's count is the change's 2, not the view's 1 plus one more: standings replace, never add.
+    expect(standingsOf(next.bidders)).toEqual([['sara', 1_600, 2], ['omar', 1_400, 2], ['layla', 1_050, 1]]);
+    expect(next.viewer).toBe(view.viewer);
+  });
+
+  it('keeps the earlier bids after a run of exactly as many bids as it carries, and no more than the snapshot holds', () => {
+    const run = Array.from({ length: CHANGE_BID_LIMIT }, (_, index) => bid(6 + index, index % 2 ? 'sara' : 'omar', 1_200 + index * 100)).reverse();
+    const full = applied({ fromSeq: 5, auction: state(5 + CHANGE_BID_LIMIT, run[0]!, { bidCount: 2 + CHANGE_BID_LIMIT }), bids: run, bidders: [standing('sara', 2_100, 5), standing('omar', 2_000, 6)] });
+    expect(idsOf(full.bids)).toEqual([...idsOf(run), 'bid-5', 'bid-4']);
+
+    const long = Array.from({ length: SNAPSHOT_BID_LIMIT }, (_, index) => bid(SNAPSHOT_BID_LIMIT - index, 'omar', 1_000 + (SNAPSHOT_BID_LIMIT - index) * 10));
+    const crowded: AuctionSnapshot = { ...view, auction: state(SNAPSHOT_BID_LIMIT, long[0]!, { bidCount: 80 }), bids: long };
+    const newest = bid(SNAPSHOT_BID_LIMIT + 1, 'sara', 5_000);
+    const next = applyAuctionChange(crowded, { fromSeq: SNAPSHOT_BID_LIMIT, auction: state(SNAPSHOT_BID_LIMIT + 1, newest, { bidCount: 81 }), bids: [newest], bidders: [standing('sara', 5_000, 1)] });
+    expect(next !== 'RESYNC' && idsOf(next.bids)).toEqual([newest.id, ...idsOf(long.slice(0, -1))]);
+  });
+
+  it('starts the list again from the change’s bids when the run left bids out, never showing a hole in it', () => {
+    // Seq 6 to 17: twelve bids, of which the change carries the latest ten.
+    const carried = Array.from({ length: CHANGE_BID_LIMIT }, (_, index) => bid(17 - index, index % 2 ? 'omar' : 'sara', 3_000 - index * 100));
+    const next = applied({ fromSeq: 5, auction: state(17, carried[0]!, { bidCount: 14 }), bids: carried, bidders: [standing('sara', 3_000, 6), standing('omar', 2_900, 7)] });
+    expect(idsOf(next.bids)).toEqual(idsOf(carried));
+    expect(next.auction.bidCount).toBe(14);
+    expect(standingsOf(next.bidders)).toEqual([['sara', 3_000, 6], ['omar', 2_900, 7], ['layla', 1_050, 1]]);
+  });
+
+  it('asks for the snapshot again when the change does not start at its seq: one missed, or one overlapping what it holds', () => {
+    const later = bid(8, 'sara', 1_500);
+    expect(applyAuctionChange(view, { fromSeq: 6, auction: state(8, later, { bidCount: 4 }), bids: [later], bidders: [standing('sara', 1_500, 2)] })).toBe('RESYNC');
+    const overlapping = [bid(6, 'sara', 1_300), bid(5, 'omar', 1_100)];
+    expect(applyAuctionChange(view, { fromSeq: 4, auction: state(6, overlapping[0]!, { bidCount: 3 }), bids: overlapping, bidders: [standing('sara', 1_300, 1), standing('omar', 1_100, 1)] })).toBe('RESYNC');
+  });
+
+  it('ignores a change it already holds, or an older one, even one that does not start at its seq', () => {
+    expect(applyAuctionChange(view, { fromSeq: 4, auction: view.auction, bids: [earlier[0]!], bidders: [standing('omar', 1_100, 1)] })).toBe(view);
+    expect(applyAuctionChange(view, { fromSeq: 2, auction: state(4, earlier[1]!), bids: [earlier[1]!], bidders: [standing('layla', 1_050, 1)] })).toBe(view);
+  });
+
+  it('clears the bids and the bidders when a new round starts', () => {
+    const next = applied({ fromSeq: 5, auction: state(6, null, { round: 2 }), bids: [], bidders: [] });
+    expect(next.auction).toMatchObject({ seq: 6, round: 2, bidCount: 0, highestBid: null });
+    expect(next.bids).toEqual([]);
+    expect(next.bidders).toEqual([]);
   });
 });
 

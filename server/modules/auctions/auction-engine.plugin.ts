@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Kysely, Updateable } from 'kysely';
 import { type AdType, isAuctionType } from '../../../domain/ad';
-import type { AuctionCommandResult, AuctionPhase, Bid } from '../../../domain/auction';
+import { type AuctionChange, type AuctionPhase, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, BID_REFUSAL_ERRORS, BID_REFUSALS, bidRefusalOf, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
+import { afterBid, AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, BID_REFUSAL_ERRORS, BID_REFUSALS, bidRefusalOf, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
-import { assertAuction, auctionStateOf, bidderOf, factsOf, highestBidOf, isPrivateAuction, participationOf, phaseOf, recordOrder, UNDECIDED_ROUND } from './auction-records';
+import { createAdCommandQueues } from './ad-command-queue';
+import { createAuctionBroadcaster } from './auction-broadcaster';
+import { assertAuction, auctionStateFrom, auctionStateOf, factsOf, highestBidOf, isPrivateAuction, participationsOf, phaseOf, recordOrder, recordStandings, standingsOf, UNDECIDED_ROUND } from './auction-records';
 
 /** The commands a client keys, as their receipts name them. */
 const KEYED_COMMANDS = { BID: 'BID', BUY_NOW: 'BUY_NOW', FINALISE: 'FINALISE', START_NEXT_SUB_AUCTION: 'START_NEXT_SUB_AUCTION' } as const;
@@ -25,11 +27,17 @@ export interface KeyedRequest {
    * the end, even when bids ahead of it held the ad's lock past the end (DESIGN.md section 2).
    */
   receivedAt: number;
+  /**
+   * The session a socket command was sent in, when the socket signed in earlier: it must still stand
+   * when the command is decided (not signed out elsewhere, reset, or deleted since). An HTTP request's
+   * session was checked as the request came in.
+   */
+  sessionId?: string;
 }
 
 /** A committed command's answer, and whether it is the first answer given again to a retry. */
 export interface AuctionCommandOutcome {
-  result: AuctionCommandResult;
+  result: AuctionChange;
   replayed: boolean;
 }
 
@@ -51,80 +59,193 @@ declare module 'fastify' {
   }
 }
 
-/** What one command decided inside its transaction: the ad's new columns, rows to add, and the bid it took. */
+/** What one command decided inside its transaction: the ad's new columns, and rows to add. */
 interface Decision {
   changes: Updateable<AdTable>;
-  bid?: Bid;
   after?: (trx: Kysely<Database>) => Promise<void>;
 }
 
+/** A bid waiting in its ad's queue, with the answer its caller awaits. */
+interface QueuedBid {
+  request: KeyedRequest & { amount: number };
+  resolve: (outcome: AuctionCommandOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+const receiptKeyOf = ({ userId, idempotencyKey }: Pick<KeyedRequest, 'userId' | 'idempotencyKey'>) => `${userId} ${idempotencyKey}`;
+
 /**
- * The bid engine: the only writer of an auction's state. Each command runs in one transaction
- * holding the ad's write lock (`withLockedAd`): it reads the ad, asks the auction machine whether the
- * command is allowed at the server's time, writes the change with the ad's next `seq` and a receipt of
- * its answer under the client's key, and commits. Only then does the answer go back and the change go
- * out to the ad's room, so no watcher hears of anything that could still roll back.
+ * The bid engine: the only writer of an auction's state. Commands on one ad queue in the order
+ * received (`createAdCommandQueues`) and each runs in a transaction holding the ad's write lock
+ * (`withLockedAd`): it reads the ad, asks the auction machine whether the command is allowed at the
+ * server's time, writes the change with the ad's next `seq` and a receipt of its answer under the
+ * client's key, and commits. Bids that waited together are decided one after another on the same
+ * machine state and committed together. Only after the commit do the answers go back and the change
+ * go out to the ad's room, so no watcher hears of anything that could still roll back.
  */
 export default fp(
   async (app) => {
     const listeners: ((adId: string) => void)[] = [];
 
-    // After the command's own answer has gone: writing one frame per watcher is the costliest step of a
-    // change, and the bidder waiting for the ack should not wait for a thousand watchers. setImmediate
-    // runs in order, so changes still go out in `seq` order.
-    function broadcast(result: AuctionCommandResult) {
-      setImmediate(() => app.io.to(adRoom(result.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, result));
+    const broadcast = createAuctionBroadcaster((change) => app.io.to(adRoom(change.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change));
+
+    const queues = createAdCommandQueues<QueuedBid>(decideBids);
+
+    async function adIdOf(ad: KeyedRequest['ad']): Promise<string> {
+      if ('id' in ad) return ad.id;
+      const found = await app.db.selectFrom('ads').select('id').where('slug', '=', ad.slug).executeTakeFirst();
+      if (!found) throw new AppError(ERROR_CODES.NOT_FOUND);
+      return found.id;
+    }
+
+    /** The answers kept under the keys of these requests, by `receiptKeyOf`. */
+    async function receiptsOf(trx: Kysely<Database>, requests: readonly KeyedRequest[]) {
+      const found = await trx
+        .selectFrom('command_receipts')
+        .select(['user_id', 'idempotency_key', 'command', 'ad_id', 'result'])
+        .where('user_id', 'in', [...new Set(requests.map((request) => request.userId))])
+        .where('idempotency_key', 'in', [...new Set(requests.map((request) => request.idempotencyKey))])
+        .execute();
+      return new Map(found.map((receipt) => [receiptKeyOf({ userId: receipt.user_id, idempotencyKey: receipt.idempotency_key }), receipt]));
+    }
+
+    /** The first answer to a key, given again; refused when the key was used for another command or ad. */
+    function replay(receipt: { command: string; ad_id: string; result: string }, command: KeyedCommand, adId: string): AuctionCommandOutcome {
+      if (receipt.command !== command || receipt.ad_id !== adId) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
+      return { result: JSON.parse(receipt.result) as AuctionChange, replayed: true };
     }
 
     /**
-     * The common frame of every keyed command: lock, replay a known key, decide, write, keep the
-     * receipt, commit, broadcast.
+     * Decides a run of bids on one ad in one transaction, each at its own receipt time and in receipt
+     * order, on the machine's state as the bids before it left it; writes the accepted ones, their
+     * receipts and the ad's new `seq` together; then answers each bid and broadcasts the run as one change.
      */
-    async function runKeyed(command: KeyedCommand, request: KeyedRequest, decide: (trx: Kysely<Database>, row: AdRow, now: number, snapshot: AuctionSnapshot) => Promise<Decision>): Promise<AuctionCommandOutcome> {
-      const outcome = await withLockedAd(app.db, request.ad, async (trx, row) => {
-        assertAuction(row);
-        const receipt = await trx
-          .selectFrom('command_receipts')
-          .select(['command', 'ad_id', 'result'])
-          .where('user_id', '=', request.userId)
-          .where('idempotency_key', '=', request.idempotencyKey)
-          .executeTakeFirst();
-        if (receipt) {
-          if (receipt.command !== command || receipt.ad_id !== row.id) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
-          return { result: JSON.parse(receipt.result) as AuctionCommandResult, replayed: true };
-        }
-        // The state is placed at the time the lock is held; the command itself is judged at its receipt.
-        const now = Math.max(app.now(), request.receivedAt);
-        const highestBid = await highestBidOf(trx, row);
-        const snapshot = auctionStateAt(factsOf(row, highestBid), now);
-        const decision = await decide(trx, row, now, snapshot);
-        const changed: AdRow = { ...row, ...decision.changes, seq: row.seq + 1 } as AdRow;
-        const newHighest = decision.bid ?? (changed.highest_offer_id === row.highest_offer_id ? highestBid : null);
-        const auction = auctionStateOf(changed, newHighest, now);
-        await trx
-          .updateTable('ads')
-          .set({ ...decision.changes, seq: changed.seq, announced_phase: auction.phase })
-          .where('id', '=', row.id)
-          .execute();
-        await decision.after?.(trx);
-        const result: AuctionCommandResult = { auction, bid: decision.bid ?? null };
-        await trx
-          .insertInto('command_receipts')
-          .values({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: row.id, result: JSON.stringify(result), created_at: now })
-          .execute();
-        return { result, replayed: false };
-      });
-      if (!outcome.replayed) {
-        broadcast(outcome.result);
-        // A bid moves no deadline; the owner's commands and an instant purchase do.
-        if (outcome.result.bid === null) for (const listener of listeners) listener(outcome.result.auction.adId);
+    async function decideBids(adId: string, bids: QueuedBid[]): Promise<void> {
+      const answers: Array<() => void> = [];
+      try {
+        const run = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
+          assertAuction(row);
+          const requests = bids.map((bid) => bid.request);
+          const bidderIds = [...new Set(requests.map((request) => request.userId))];
+          const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
+            receiptsOf(trx, requests),
+            highestBidOf(trx, row),
+            standingsOf(trx, row, bidderIds),
+            isPrivateAuction(row) ? participationsOf(trx, row.id, bidderIds) : null,
+            app.sessions.standing(trx, requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
+          ]);
+          // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
+          const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
+          let state = auctionStateAt(factsOf(row, highestBid), now);
+          let current = row;
+          const accepted: Array<{ bid: Bid; change: AuctionChange; request: QueuedBid['request'] }> = [];
+          const acceptedByKey = new Map<string, AuctionChange>();
+          for (const queued of bids) {
+            const { request } = queued;
+            try {
+              if (request.sessionId && standingSessions.get(request.sessionId) !== request.userId) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
+              const receipt = receipts.get(receiptKeyOf(request));
+              if (receipt) {
+                const outcome = replay(receipt, KEYED_COMMANDS.BID, row.id);
+                answers.push(() => queued.resolve(outcome));
+                continue;
+              }
+              // The same key twice in one run: a retry that overtook its own answer.
+              const earlier = acceptedByKey.get(receiptKeyOf(request));
+              if (earlier) {
+                answers.push(() => queued.resolve({ result: earlier, replayed: true }));
+                continue;
+              }
+              if (request.userId !== row.owner_id && participations && participations.get(request.userId) !== 'ACCEPTED') throw new AppError(ERROR_CODES.OFFER_SUBMISSION_NOT_AVAILABLE);
+              const offered = { bidderId: request.userId, amount: request.amount, at: request.receivedAt };
+              const refusal = bidRefusalOf(state, offered);
+              if (refusal) {
+                const code = BID_REFUSAL_ERRORS[refusal];
+                // What is wrong with the amount is said on the bid form's amount field.
+                const aboutTheAmount = refusal !== BID_REFUSALS.NOT_STARTED && refusal !== BID_REFUSALS.CLOSED && refusal !== BID_REFUSALS.OWN_AUCTION;
+                throw new AppError(code, aboutTheAmount ? { amount: code } : undefined);
+              }
+              const before = standings.get(request.userId)!;
+              const standing = { ...before, highestAmount: Math.max(before.highestAmount, request.amount), bidCount: before.bidCount + 1 };
+              standings.set(request.userId, standing);
+              const bid: Bid = { id: randomUUID(), seq: current.seq + 1, amount: request.amount, at: request.receivedAt, bidder: { id: standing.id, name: standing.name } };
+              state = afterBid(state, offered);
+              current = { ...current, seq: bid.seq, highest_offer_id: bid.id, bid_count: current.bid_count + 1 };
+              const change: AuctionChange = { fromSeq: row.seq + accepted.length, auction: auctionStateFrom(current, state, bid), bids: [bid], bidders: [standing] };
+              accepted.push({ bid, change, request });
+              acceptedByKey.set(receiptKeyOf(request), change);
+              answers.push(() => queued.resolve({ result: change, replayed: false }));
+            } catch (error) {
+              answers.push(() => queued.reject(error));
+            }
+          }
+          if (accepted.length === 0) return null;
+          await trx
+            .insertInto('offers')
+            .values(accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })))
+            .execute();
+          const last = accepted.at(-1)!.change.auction;
+          await trx
+            .updateTable('ads')
+            .set({ seq: current.seq, highest_offer_id: current.highest_offer_id, bid_count: current.bid_count, announced_phase: last.phase })
+            .where('id', '=', row.id)
+            .execute();
+          await trx
+            .insertInto('command_receipts')
+            .values(accepted.map(({ change, request }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command: KEYED_COMMANDS.BID, ad_id: row.id, result: JSON.stringify(change), created_at: now })))
+            // Only a key sent at the same moment with a command on another ad (PostgreSQL locks ads
+            // apart) can be taken already: that client's retry is then refused as a reused key,
+            // rather than every bid of the run failing with it.
+            .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
+            .execute();
+          await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
+          return accepted.map(({ change }) => change).reduce(mergeAuctionChanges);
+        });
+        for (const answer of answers) answer();
+        if (run) broadcast(run);
+      } catch (error) {
+        for (const bid of bids) bid.reject(error);
       }
-      return outcome;
     }
 
-    async function assertMayBid(trx: Kysely<Database>, row: AdRow, userId: string) {
-      if (userId === row.owner_id || !isPrivateAuction(row)) return;
-      if ((await participationOf(trx, row.id, userId)) !== 'ACCEPTED') throw new AppError(ERROR_CODES.OFFER_SUBMISSION_NOT_AVAILABLE);
+    /**
+     * The common frame of every other keyed command, in the ad's queue: lock, replay a known key,
+     * decide, write, keep the receipt, commit, broadcast.
+     */
+    async function runKeyed(command: KeyedCommand, request: KeyedRequest, decide: (trx: Kysely<Database>, row: AdRow, now: number, snapshot: AuctionSnapshot) => Promise<Decision>): Promise<AuctionCommandOutcome> {
+      const adId = await adIdOf(request.ad);
+      const outcome = await queues.command(adId, () =>
+        withLockedAd(app.db, { id: adId }, async (trx, row) => {
+          assertAuction(row);
+          const receipt = (await receiptsOf(trx, [request])).get(receiptKeyOf(request));
+          if (receipt) return replay(receipt, command, row.id);
+          // The state is placed at the time the lock is held; the command itself is judged at its receipt.
+          const now = Math.max(app.now(), request.receivedAt);
+          const highestBid = await highestBidOf(trx, row);
+          const snapshot = auctionStateAt(factsOf(row, highestBid), now);
+          const decision = await decide(trx, row, now, snapshot);
+          const changed: AdRow = { ...row, ...decision.changes, seq: row.seq + 1 } as AdRow;
+          const auction = auctionStateOf(changed, changed.highest_offer_id === row.highest_offer_id ? highestBid : null, now);
+          await trx
+            .updateTable('ads')
+            .set({ ...decision.changes, seq: changed.seq, announced_phase: auction.phase })
+            .where('id', '=', row.id)
+            .execute();
+          await decision.after?.(trx);
+          const result: AuctionChange = { fromSeq: row.seq, auction, bids: [], bidders: [] };
+          await trx
+            .insertInto('command_receipts')
+            .values({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: row.id, result: JSON.stringify(result), created_at: now })
+            .execute();
+          return { result, replayed: false };
+        }),
+      );
+      if (!outcome.replayed) {
+        broadcast(outcome.result);
+        // The owner's commands and an instant purchase move the auction's deadlines.
+        for (const listener of listeners) listener(adId);
+      }
+      return outcome;
     }
 
     /** The owner closes the round: sold to the highest bidder (an order, the bid awarded) or declined below the reserve. */
@@ -148,21 +269,10 @@ export default fp(
     }
 
     app.decorate('auctions', {
-      placeBid: ({ amount, ...request }) =>
-        runKeyed(KEYED_COMMANDS.BID, request, async (trx, row, now, snapshot) => {
-          await assertMayBid(trx, row, request.userId);
-          const at = request.receivedAt;
-          const refusal = bidRefusalOf(snapshot, { bidderId: request.userId, amount, at });
-          if (refusal) {
-            const code = BID_REFUSAL_ERRORS[refusal];
-            // What is wrong with the amount is said on the bid form's amount field.
-            const aboutTheAmount = refusal !== BID_REFUSALS.NOT_STARTED && refusal !== BID_REFUSALS.CLOSED && refusal !== BID_REFUSALS.OWN_AUCTION;
-            throw new AppError(code, aboutTheAmount ? { amount: code } : undefined);
-          }
-          const bid: Bid = { id: randomUUID(), seq: row.seq + 1, amount, at, bidder: await bidderOf(trx, request.userId) };
-          await trx.insertInto('offers').values({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount, created_at: at, seq: bid.seq }).execute();
-          return { changes: { highest_offer_id: bid.id, bid_count: row.bid_count + 1 }, bid };
-        }),
+      async placeBid(request) {
+        const adId = await adIdOf(request.ad);
+        return new Promise((resolve, reject) => queues.bid(adId, { request, resolve, reject }));
+      },
 
       buyNow: (request) =>
         runKeyed(KEYED_COMMANDS.BUY_NOW, request, async (trx, row, now, snapshot) => {
@@ -214,14 +324,18 @@ export default fp(
         // Read first without the lock (on SQLite the lock is the whole database's): most reads find nothing new.
         const seen = await standing(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', adId).executeTakeFirst());
         if (!seen?.isNews) return seen?.next ?? null;
-        const announced = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
-          const current = await standing(trx, row);
-          // Under the lock, so another node (or a command) that announced it first leaves nothing to say.
-          if (!current?.isNews) return { result: null, next: current?.next ?? null };
-          const { now, highestBid, phase, next } = current;
-          await trx.updateTable('ads').set({ seq: current.row.seq + 1, announced_phase: phase }).where('id', '=', adId).execute();
-          return { result: { auction: auctionStateOf({ ...current.row, seq: current.row.seq + 1 }, highestBid, now), bid: null }, next };
-        });
+        const announced = await queues.command(adId, () =>
+          withLockedAd(app.db, { id: adId }, async (trx, row) => {
+            const current = await standing(trx, row);
+            // Under the lock, so another node (or a command) that announced it first leaves nothing to say.
+            if (!current?.isNews) return { result: null, next: current?.next ?? null };
+            const { now, highestBid, phase, next } = current;
+            const seq = current.row.seq + 1;
+            await trx.updateTable('ads').set({ seq, announced_phase: phase }).where('id', '=', adId).execute();
+            const result: AuctionChange = { fromSeq: current.row.seq, auction: auctionStateOf({ ...current.row, seq }, highestBid, now), bids: [], bidders: [] };
+            return { result, next };
+          }),
+        );
         if (announced.result) broadcast(announced.result);
         return announced.next;
       },
@@ -231,5 +345,5 @@ export default fp(
       },
     });
   },
-  { name: 'auctions', dependencies: ['database', 'clock', 'realtime'] },
+  { name: 'auctions', dependencies: ['database', 'clock', 'realtime', 'sessions'] },
 );

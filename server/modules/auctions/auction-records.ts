@@ -6,6 +6,7 @@ import {
   type AuctionSnapshot,
   type AuctionState,
   type Bid,
+  type BidderStanding,
   bidderNameOf,
   type ParticipationStatus,
   type RoundOutcome,
@@ -14,7 +15,7 @@ import {
 } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
-import { type AuctionFacts, auctionStateAt, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
+import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
@@ -96,14 +97,19 @@ export function phaseOf(facts: AuctionFacts, now: number): AuctionPhase {
 
 /** What every watcher sees at server time `now`; the reserve's value stays out of it. */
 export function auctionStateOf(row: AdRow, highestBid: Bid | null, now: number): AuctionState {
-  const facts = factsOf(row, highestBid);
+  return auctionStateFrom(row, auctionStateAt(factsOf(row, highestBid), now), highestBid);
+}
+
+/** The same from the machine's state already placed (`state.context` holds the row's facts at its `now`). */
+export function auctionStateFrom(row: AdRow, state: AuctionMachineState, highestBid: Bid | null): AuctionState {
+  const facts = state.context;
   return {
     adId: row.id,
     type: row.type as AuctionState['type'],
     ownerId: row.owner_id,
     seq: row.seq,
-    serverTime: now,
-    phase: phaseOf(facts, now),
+    serverTime: facts.now,
+    phase: phaseOfState(state),
     round: row.round,
     startsAt: facts.startsAt,
     endsAt: facts.endsAt,
@@ -143,14 +149,35 @@ export async function highestBidOf(db: Db, row: AdRow): Promise<Bid | null> {
   return found ? bidOf(found) : null;
 }
 
-export async function bidderOf(db: Db, userId: string): Promise<Bid['bidder']> {
-  const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { id: user.id, name: bidderNameOf(user.first_name, user.last_name) };
+/** Where each of `userIds` stands in the ad's current round, named as bidders are: one query for a whole run of bids. */
+export async function standingsOf(db: Db, row: AdRow, userIds: readonly string[]): Promise<Map<string, BidderStanding>> {
+  const found = await db
+    .selectFrom('users')
+    .leftJoin('auction_bidders', (join) => join.onRef('auction_bidders.user_id', '=', 'users.id').on('auction_bidders.ad_id', '=', row.id).on('auction_bidders.round', '=', row.round))
+    .where('users.id', 'in', userIds)
+    .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count'])
+    .execute();
+  return new Map(found.map((user) => [user.id, { id: user.id, name: bidderNameOf(user.first_name, user.last_name), highestAmount: user.highest_amount ?? 0, bidCount: user.bid_count ?? 0 }]));
+}
+
+/** Keeps where these bidders now stand in the ad's current round. */
+export async function recordStandings(db: Db, row: AdRow, standings: readonly BidderStanding[]): Promise<void> {
+  await db
+    .insertInto('auction_bidders')
+    .values(standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })))
+    .onConflict((conflict) =>
+      conflict.columns(['ad_id', 'round', 'user_id']).doUpdateSet((eb) => ({ highest_amount: eb.ref('excluded.highest_amount'), bid_count: eb.ref('excluded.bid_count') })),
+    )
+    .execute();
 }
 
 export async function participationOf(db: Db, adId: string, userId: string): Promise<ParticipationStatus | null> {
-  const found = await db.selectFrom('ad_participants').select('status').where('ad_id', '=', adId).where('user_id', '=', userId).executeTakeFirst();
-  return (found?.status as ParticipationStatus | undefined) ?? null;
+  return (await participationsOf(db, adId, [userId])).get(userId) ?? null;
+}
+
+export async function participationsOf(db: Db, adId: string, userIds: readonly string[]): Promise<Map<string, ParticipationStatus>> {
+  const found = await db.selectFrom('ad_participants').select(['user_id', 'status']).where('ad_id', '=', adId).where('user_id', 'in', userIds).execute();
+  return new Map(found.map((participant) => [participant.user_id, participant.status as ParticipationStatus]));
 }
 
 /** Where the viewer stands: whether they may bid, or must first be let into a private auction. */
@@ -168,15 +195,15 @@ export async function auctionSnapshotOf(db: Db, row: AdRow, viewerId: string | n
     // Read apart from the row, so a bid committed in between is left out by its `seq`: the snapshot
     // stays the state at `row.seq`, and the broadcast of that bid then applies on top of it once.
     bidsQuery(db).where('offers.ad_id', '=', row.id).where('offers.round', '=', row.round).where('offers.seq', '<=', row.seq).orderBy('offers.seq', 'desc').limit(SNAPSHOT_BID_LIMIT).execute(),
+    // Kept apart from `seq`: a bid committed after the row was read may already count here; its change,
+    // applied on top, carries the same absolute standing, so nothing counts twice.
     db
-      .selectFrom('offers')
-      .innerJoin('users', 'users.id', 'offers.user_id')
-      .where('offers.ad_id', '=', row.id)
-      .where('offers.round', '=', row.round)
-      .where('offers.seq', '<=', row.seq)
-      .groupBy(['offers.user_id', 'users.first_name', 'users.last_name'])
-      .select((eb) => ['offers.user_id', 'users.first_name', 'users.last_name', eb.fn.max('offers.amount').as('highest_amount'), eb.fn.countAll<number>().as('bid_count')])
-      .orderBy('highest_amount', 'desc')
+      .selectFrom('auction_bidders')
+      .innerJoin('users', 'users.id', 'auction_bidders.user_id')
+      .where('auction_bidders.ad_id', '=', row.id)
+      .where('auction_bidders.round', '=', row.round)
+      .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count'])
+      .orderBy('auction_bidders.highest_amount', 'desc')
       .execute(),
     viewerId === null ? null : participationOf(db, row.id, viewerId),
   ]);
@@ -184,12 +211,7 @@ export async function auctionSnapshotOf(db: Db, row: AdRow, viewerId: string | n
   return {
     auction: auctionStateOf(row, highestBid, now),
     bids: latestBids.map(bidOf),
-    bidders: bidders.map((bidder) => ({
-      id: bidder.user_id,
-      name: bidderNameOf(bidder.first_name, bidder.last_name),
-      highestAmount: Number(bidder.highest_amount),
-      bidCount: Number(bidder.bid_count),
-    })),
+    bidders: bidders.map((bidder) => ({ id: bidder.id, name: bidderNameOf(bidder.first_name, bidder.last_name), highestAmount: bidder.highest_amount, bidCount: bidder.bid_count })),
     viewer: { role, reservePrice: role === 'OWNER' ? row.on_back_price : null },
   };
 }

@@ -32,14 +32,12 @@ export default fp(
         const parsed = socketBidSchema.safeParse(command);
         if (!parsed.success) return ack(refusal(ERROR_CODES.VALIDATION_FAILED));
         const { adId, amount, idempotencyKey } = parsed.data;
-        // The session as it stands now, not as it stood at the handshake: a session ended since (signed
-        // out elsewhere, a password reset, a deleted account) bids no more.
-        const token = socket.data.sessionToken;
-        (token ? app.sessions.userOfToken(token) : Promise.resolve(null))
-          .then((user) => {
-            if (!user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
-            return app.auctions.placeBid({ ad: { id: adId }, userId: user.id, amount, idempotencyKey, receivedAt });
-          })
+        const { userId, sessionId } = socket.data;
+        if (!userId || !sessionId) return ack(refusal(ERROR_CODES.UNAUTHENTICATED));
+        // Straight into the ad's queue, in the order received: the session is checked as it stands
+        // when the bid is decided, with the others of its run.
+        app.auctions
+          .placeBid({ ad: { id: adId }, userId, sessionId, amount, idempotencyKey, receivedAt })
           .then(
             ({ result }) => ack({ ok: true, result }),
             (error: unknown) => {

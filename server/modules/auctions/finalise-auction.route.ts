@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auctionCommandResultSchema, roundDecisionSchema } from '../../../domain/auction';
+import { auctionChangeSchema, roundDecisionSchema } from '../../../domain/auction';
 import { slugParamsSchema } from '../../../domain/slug';
 import { requireUser } from '../auth/session.plugin';
 
@@ -11,7 +11,7 @@ import { requireUser } from '../auth/session.plugin';
 const finaliseAuctionRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/ads/:slug/finalise',
-    { schema: { params: slugParamsSchema, body: roundDecisionSchema, response: { 200: auctionCommandResultSchema, 201: auctionCommandResultSchema } } },
+    { schema: { params: slugParamsSchema, body: roundDecisionSchema, response: { 200: auctionChangeSchema, 201: auctionChangeSchema } } },
     async (request, reply) => {
       const receivedAt = app.now();
       const user = requireUser(request);

@@ -1,9 +1,9 @@
-import type { AuctionCommandResult, RoundDecisionInput } from '../../../../domain/auction';
+import type { AuctionChange, RoundDecisionInput } from '../../../../domain/auction';
 import { api } from '../../../lib/api-client';
 import { useAuctionCommand } from './use-command-attempt';
 
 export const finaliseAuction = (slug: string, input: RoundDecisionInput) =>
-  api.post<AuctionCommandResult>(`/ads/${encodeURIComponent(slug)}/finalise`, { body: input, idempotencyKey: input.idempotencyKey });
+  api.post<AuctionChange>(`/ads/${encodeURIComponent(slug)}/finalise`, { body: input, idempotencyKey: input.idempotencyKey });
 
 /**
  * The owner closes the round: the highest bid sells, or, below the reserve, sells only with

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyAuctionChange, type AuctionCommandResult, type AuctionSnapshot } from '../../../../domain/auction';
+import { applyAuctionChange, type AuctionChange, type AuctionSnapshot } from '../../../../domain/auction';
 import { SOCKET_EVENTS } from '../../../../domain/realtime-events';
 import { api } from '../../../lib/api-client';
 import { recordClockSample } from '../../../lib/realtime/server-clock';
@@ -32,7 +32,7 @@ export const auctionQueryOptions = (slug: string) =>
  * Puts one committed change in the cached snapshot by the one rule every watcher follows
  * (`applyAuctionChange`). Returns false on a gap: a change was missed.
  */
-function receiveInCache(queryClient: QueryClient, slug: string, change: AuctionCommandResult): boolean {
+function receiveInCache(queryClient: QueryClient, slug: string, change: AuctionChange): boolean {
   const key = auctionQueryKey(slug);
   const current = queryClient.getQueryData<AuctionSnapshot>(key);
   if (!current || current.auction.adId !== change.auction.adId) return true;
@@ -48,11 +48,20 @@ export function refetchAuction(queryClient: QueryClient, slug: string) {
 }
 
 /**
- * One committed change, from the socket or as a command's own answer: applied in `seq` order, or,
- * after a gap, the snapshot fetched again, since only a fresh one can be trusted.
+ * One committed change heard on the socket: applied in `seq` order, or, after a gap, the snapshot
+ * fetched again, since only a fresh one can be trusted.
  */
-export function receiveAuctionChange(queryClient: QueryClient, slug: string, change: AuctionCommandResult) {
+export function receiveAuctionChange(queryClient: QueryClient, slug: string, change: AuctionChange) {
   if (!receiveInCache(queryClient, slug, change)) void refetchAuction(queryClient, slug);
+}
+
+/**
+ * A command's own answer, put on the page at once when it follows what the page has. When it does not
+ * (others' bids were decided in the same run, before it), the broadcast of that run, sent after the
+ * answer, brings the same change: fetching the snapshot for it would only add a request to a storm.
+ */
+export function receiveCommandAnswer(queryClient: QueryClient, slug: string, change: AuctionChange) {
+  receiveInCache(queryClient, slug, change);
 }
 
 /**
@@ -69,7 +78,7 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
       socket.emit(SOCKET_EVENTS.AD_WATCH, adId, (reply) => {
         if (reply.ok) void refetchAuction(queryClient, slug);
       });
-    const onChange = (change: AuctionCommandResult) => {
+    const onChange = (change: AuctionChange) => {
       if (change.auction.adId === adId) receiveAuctionChange(queryClient, slug, change);
     };
     // A join request made or decided changes who may bid (the snapshot's viewer) and the owner's list.

@@ -1,9 +1,9 @@
-import type { AuctionCommandResult, PlaceBidInput } from '../../../../domain/auction';
+import type { AuctionChange, PlaceBidInput } from '../../../../domain/auction';
 import { api } from '../../../lib/api-client';
 import { useAuctionCommand } from './use-command-attempt';
 
 export const placeBid = (slug: string, input: PlaceBidInput) =>
-  api.post<AuctionCommandResult>(`/ads/${encodeURIComponent(slug)}/bids`, { body: input, idempotencyKey: input.idempotencyKey });
+  api.post<AuctionChange>(`/ads/${encodeURIComponent(slug)}/bids`, { body: input, idempotencyKey: input.idempotencyKey });
 
 /** Places a bid of `amount` minor units; the page shows it as soon as it is committed, before the broadcast arrives. */
 export const usePlaceBid = (slug: string) => useAuctionCommand(slug, (amount: number, idempotencyKey) => placeBid(slug, { amount, idempotencyKey }));

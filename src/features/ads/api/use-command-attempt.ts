@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { AuctionCommandResult } from '../../../../domain/auction';
+import type { AuctionChange } from '../../../../domain/auction';
 import { HttpError } from '../../../lib/http';
-import { receiveAuctionChange } from './get-auction';
+import { receiveCommandAnswer } from './get-auction';
 
 /** No answer came (the network failed) or the server failed: the command may or may not have been committed. */
 function outcomeIsUnknown(error: unknown): boolean {
@@ -32,12 +32,12 @@ function useCommandAttempt<Input>() {
  * One auction command as a mutation: keyed per attempt (`useCommandAttempt`), and its committed
  * answer put on the page at once, before the broadcast of the same change arrives.
  */
-export function useAuctionCommand<Input>(slug: string, send: (input: Input, idempotencyKey: string) => Promise<AuctionCommandResult>) {
+export function useAuctionCommand<Input>(slug: string, send: (input: Input, idempotencyKey: string) => Promise<AuctionChange>) {
   const queryClient = useQueryClient();
   const attempt = useCommandAttempt<Input>();
   return useMutation({
     mutationFn: (input: Input) => send(input, attempt.keyFor(input)),
-    onSuccess: (result) => receiveAuctionChange(queryClient, slug, result),
+    onSuccess: (result) => receiveCommandAnswer(queryClient, slug, result),
     onSettled: (_result, error) => attempt.settle(error),
   });
 }

@@ -1,0 +1,58 @@
+import { performance } from 'node:perf_hooks';
+import type { AuctionChange } from '../../../domain/auction';
+import { mergeAuctionChanges } from '../../../domain/auction';
+
+/**
+ * How often a busy room hears of its auction: 20 frames a second show every bid's effect to a person,
+ * and writing more to a thousand watchers would leave the server no time to take the bids.
+ */
+const BUSY_ROOM_FRAME_INTERVAL_MS = 50;
+
+interface Room {
+  /** The change waiting to go out: every change since the last frame, merged. */
+  waiting: AuctionChange | null;
+  /** When the room may have its next frame, on `performance.now()`. */
+  nextFrameAt: number;
+}
+
+/**
+ * Sends each ad's committed changes to its room, in `seq` order, after the commands' own answers.
+ * Writing a frame to every watcher is the costliest step of a change (one frame to a thousand watchers
+ * costs the server about as much as a hundred bids), so the changes that arrive while a frame waits
+ * are merged into it (`mergeAuctionChanges`), and a room gets its next frame no sooner than its last
+ * one took to write, or, when that frame told more than one change (bids are coming faster than
+ * frames), BUSY_ROOM_FRAME_INTERVAL_MS after it. A change after a quiet moment goes out at once.
+ */
+export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) {
+  const rooms = new Map<string, Room>();
+
+  function send(adId: string, room: Room) {
+    const change = room.waiting!;
+    room.waiting = null;
+    const startedAt = performance.now();
+    emit(change);
+    const finishedAt = performance.now();
+    const busy = change.auction.seq - change.fromSeq > 1;
+    const pause = Math.max(finishedAt - startedAt, busy ? BUSY_ROOM_FRAME_INTERVAL_MS : 0);
+    room.nextFrameAt = finishedAt + pause;
+    // Once its pause is over with nothing waiting, the room is forgotten until its next change.
+    setTimeout(() => {
+      if (rooms.get(adId) === room && room.waiting === null) rooms.delete(adId);
+    }, Math.ceil(pause) + 1).unref();
+  }
+
+  return (change: AuctionChange): void => {
+    const { adId } = change.auction;
+    const room = rooms.get(adId) ?? { waiting: null, nextFrameAt: 0 };
+    rooms.set(adId, room);
+    if (room.waiting) {
+      room.waiting = mergeAuctionChanges(room.waiting, change);
+      return;
+    }
+    room.waiting = change;
+    const wait = room.nextFrameAt - performance.now();
+    // setImmediate even when the room may have its frame now: the answers of the commands go first.
+    if (wait <= 0) setImmediate(() => send(adId, room));
+    else setTimeout(() => send(adId, room), wait);
+  };
+}
