@@ -2,13 +2,11 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-j
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { toLatinDigits } from './digits';
-import { emailField, requiredText } from './fields';
+import { emailField, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits, requiredText } from './fields';
 import { SOCIAL_PROVIDERS, sessionUserSchema } from './auth';
 
 /** Rules of SPEC.md sections 5 and 9 for people's accounts, shared by the forms and the API. */
 export const PASSWORD_MIN_LENGTH = 6;
-export const PHONE_MIN_DIGITS = 9;
-export const PHONE_MAX_DIGITS = 14;
 
 export const passwordField = z
   .string({ error: ERROR_CODES.REQUIRED })
@@ -22,10 +20,7 @@ export const passwordField = z
  * that is not a digit is refused rather than silently dropped. Validity per country comes from
  * libphonenumber's full metadata, not a hand-written pattern.
  */
-export const phoneNumberField = z
-  .string({ error: ERROR_CODES.REQUIRED })
-  .transform((value) => toLatinDigits(value).replace(/[\s\-().]/g, '').replace(/^(\+|00)/, ''))
-  .pipe(
+export const phoneNumberField = phoneDigits.pipe(
     z
       .string()
       .min(1, { error: ERROR_CODES.REQUIRED, abort: true })

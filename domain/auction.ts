@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AD_TYPES } from './ad';
 import { ERROR_CODES } from './errors';
-import { emailField, phoneDigits, requiredText } from './fields';
+import { emailField, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits, requiredText } from './fields';
 
 /** The auction machine's states (machines/auction.machine.ts), as the server reports them. */
 export const AUCTION_PHASES = [
@@ -153,7 +153,7 @@ export function contactLookupOf(contact: string): { email: string } | { phone: s
     return email.success ? { email: email.data } : null;
   }
   const phone = phoneDigits.safeParse(contact);
-  return phone.success && /^\d{9,14}$/.test(phone.data) ? { phone: phone.data } : null;
+  return phone.success && /^\d+$/.test(phone.data) && phone.data.length >= PHONE_MIN_DIGITS && phone.data.length <= PHONE_MAX_DIGITS ? { phone: phone.data } : null;
 }
 
 /** The owner adds a participant by the email or the phone they registered with; anything else is refused before any lookup. */
@@ -206,4 +206,16 @@ export function applyAuctionChange(view: AuctionSnapshot, change: AuctionChange)
     bids: [...change.bids, ...earlierBids].slice(0, SNAPSHOT_BID_LIMIT),
     bidders: [...change.bidders, ...otherBidders].sort(byHighestOffer),
   };
+}
+
+/**
+ * Whether the viewer has just been outbid between two states of the page: someone else's bid now
+ * leads and, before it, the viewer led or bid. A run of bids can carry the viewer's bid and a higher
+ * one together, so the viewer is never seen leading; their standing's bid count still tells.
+ */
+export function hasJustBeenOutbid(before: AuctionSnapshot, after: AuctionSnapshot, viewerId: string | null): boolean {
+  const leader = after.auction.highestBid;
+  if (viewerId === null || leader === null || leader.bidder.id === viewerId || leader.id === before.auction.highestBid?.id) return false;
+  const bidsOfViewer = (view: AuctionSnapshot) => view.bidders.find((bidder) => bidder.id === viewerId)?.bidCount ?? 0;
+  return before.auction.highestBid?.bidder.id === viewerId || bidsOfViewer(after) > bidsOfViewer(before);
 }

@@ -21,10 +21,14 @@ export const emailField = z
   .pipe(z.email({ error: ERROR_CODES.INVALID_EMAIL }))
   .transform((email) => email.toLowerCase());
 
+/** How many digits an international phone number has, country code included. */
+export const PHONE_MIN_DIGITS = 9;
+export const PHONE_MAX_DIGITS = 14;
+
 /**
  * A phone number as typed on any keyboard, stored as its international digits: Arabic-Indic
- * digits become ASCII, spaces and dashes go, and a leading + or 00 is dropped.
+ * digits become ASCII, spaces, dashes, brackets and dots go, and a leading + or 00 is dropped.
  */
 export const phoneDigits = z
   .string({ error: ERROR_CODES.REQUIRED })
-  .transform((value) => toLatinDigits(value).replace(/[\s-]/g, '').replace(/^(\+|00)/, ''));
+  .transform((value) => toLatinDigits(value).replace(/[\s\-().]/g, '').replace(/^(\+|00)/, ''));

@@ -156,6 +156,11 @@ const TAKE_BID = {
   guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isPositiveInteger', 'isWholeUnitUnlessDecimalsAllowed', 'exceedsOpeningAmount', 'exceedsHighestBid']),
   actions: ['advanceClock', 'recordBid'],
 } as const;
+const BUY_OUTRIGHT = {
+  guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isInstantPurchaseOpen']),
+  target: 'boughtOutright',
+  actions: ['advanceClock', 'recordPurchase'],
+} as const;
 /** Sold when the reserve is met or the owner accepts less; otherwise the owner has declined. */
 const FINALISE_ROUND = [
   { guard: and(['isByOwner', 'isReserveMetOrAccepted']), target: 'finalised', actions: ['advanceClock', 'recordFinalisation'] },
@@ -291,11 +296,7 @@ export const auctionMachine = setup({
       on: {
         TICK: { actions: 'advanceClock' },
         BID: TAKE_BID,
-        BUY_NOW: {
-          guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isInstantPurchaseOpen']),
-          target: 'boughtOutright',
-          actions: ['advanceClock', 'recordPurchase'],
-        },
+        BUY_NOW: BUY_OUTRIGHT,
       },
     },
     finalWindow: {
@@ -333,6 +334,10 @@ export const auctionMachine = setup({
     },
     endedWithoutBids: {
       on: {
+        // A bid or an instant purchase the server received before the end is judged by its receipt
+        // time, even when bids ahead of it held the ad's lock past the end (DESIGN.md section 2).
+        BID: { ...TAKE_BID, target: 'finalWindow' },
+        BUY_NOW: BUY_OUTRIGHT,
         START_NEXT_SUB_AUCTION: OPEN_NEXT_ROUND,
       },
     },
@@ -354,6 +359,11 @@ export function auctionStateAt(facts: AuctionFacts, now: number): AuctionSnapsho
 /** The state as every view and every answer names it (domain/auction.ts). */
 export function phaseOfState(snapshot: AuctionSnapshot): AuctionPhase {
   return snapshot.value as AuctionPhase;
+}
+
+/** Whether bidding is open or still to come: when an outsider may still ask to join a private auction. */
+export function isBiddingOpenOrAhead(snapshot: AuctionSnapshot): boolean {
+  return snapshot.matches('scheduled') || snapshot.matches('active');
 }
 
 /** When the auction next changes state by itself, for the server's scheduler and a client's countdown. */

@@ -43,21 +43,24 @@ const KEPT_STATEMENTS = 1_000;
 
 /**
  * Kysely asks better-sqlite3 to prepare every query it runs, and compiling the SQL was the largest
- * cost of a bid (14% of the engine's time). The statements are kept by their SQL, the oldest dropped
- * past KEPT_STATEMENTS. Kysely runs each with `all` or `run`, never as an open iterator, so one kept
- * statement is never busy when it is asked for again; SQLite recompiles a kept one itself if a
- * migration changes the schema under it.
+ * cost of a bid (14% of the engine's time). The statements are kept by their SQL, the least recently
+ * used dropped past KEPT_STATEMENTS. Kysely runs each with `all` or `run`; only its `.stream()`
+ * (used nowhere here) would hold one open as an iterator and make it busy when asked for again.
+ * SQLite recompiles a kept statement itself if a migration changes the schema under it.
  */
 function keepingStatements(sqlite: SQLite.Database): SQLite.Database {
   const kept = new Map<string, SQLite.Statement>();
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
     let statement = kept.get(source);
-    if (!statement) {
+    // Moved to the end on every use, so the least used go first: a storm's multi-row inserts of every
+    // length come and go without pushing out the statements every request runs.
+    if (statement) kept.delete(source);
+    else {
       if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
       statement = prepare(source);
-      kept.set(source, statement);
     }
+    kept.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;
   return sqlite;

@@ -7,6 +7,7 @@ import { isMainThread, MessageChannel, type MessagePort, parentPort, Worker, wor
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { AuctionChange } from '../../domain/auction';
+import { DAY_MS } from '../../domain/timing';
 import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
 import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
@@ -42,7 +43,6 @@ const ACK_TIMEOUT_MS = 10_000;
 /** How long the watchers may take to catch up after the storm before the missing deliveries are counted. */
 const DRAIN_TIMEOUT_MS = 30_000;
 const CONNECT_BATCH = 100;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** SAR bids are whole riyals (the ad allows no decimals): each bid is one riyal above the last. */
 const AMOUNT_STEP = 100;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { FINAL_WINDOW_MS } from '../../domain/timing';
 import {
+  afterBid,
   AUCTION_EVENTS,
   type AuctionEvent,
   type AuctionFacts,
@@ -115,8 +116,25 @@ describe('auction machine: deadlines', () => {
     expect(state()).toBe('active');
     clock.increment(1);
     expect(state()).toBe('endedWithoutBids');
+    const unsold = actor.getSnapshot();
+    // Nothing received after the end changes it, and nobody finalises a round without bids.
+    expect(bidRefusalOf(unsold, { bidderId: ALICE, amount: 20_000, at: END })).toBe('CLOSED');
+    expect(unsold.can(finalise(OWNER, END + SECOND))).toBe(false);
     // Only a live session carries on after an unsold round.
-    expect(actor.getSnapshot().can(startNext(OWNER, END + SECOND))).toBe(false);
+    expect(unsold.can(startNext(OWNER, END + SECOND))).toBe(false);
+    expect(auctionStateAt(LIVE_AUCTION, START + LIVE_AUCTION.subAuctionDurationMs!).can(startNext(OWNER, START + LIVE_AUCTION.subAuctionDurationMs!))).toBe(true);
+  });
+
+  it('takes a bid received before the end but judged after it, when it is the round’s first: the server placed the state once its lock was free', () => {
+    const judgedLate = auctionStateAt(PUBLIC_AUCTION, END + 2);
+    expect(judgedLate.value).toBe('endedWithoutBids');
+    expect(bidRefusalOf(judgedLate, { bidderId: ALICE, amount: 20_000, at: END - 1 })).toBeNull();
+    const taken = afterBid(judgedLate, { bidderId: ALICE, amount: 20_000, at: END - 1 });
+    expect(taken.value).toBe('finalWindow');
+    expect(taken.context.highestBid).toEqual({ bidderId: ALICE, amount: 20_000, at: END - 1 });
+    const combinedJudgedLate = auctionStateAt(COMBINED_AUCTION, END + 2);
+    expect(combinedJudgedLate.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: BOB, at: END - 1 })).toBe(true);
+    expect(combinedJudgedLate.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: BOB, at: END })).toBe(false);
   });
 
   it('shows the right state on a client whose clock is minutes off, driven by the server’s times', () => {

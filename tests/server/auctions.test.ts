@@ -110,9 +110,10 @@ describe(`the bid engine on ${testDialect}`, () => {
     await advanceTo(endsAt);
     expect(refusalOf(await bid(bob, ad, 12_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
     // Received before the end but reaching the lock after it (bids ahead of it held the ad): it counts.
+    const beforeLate = await snapshotOf(ad);
     const late = await t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bob.id, amount: 12_000, idempotencyKey: randomUUID(), receivedAt: endsAt - 1 });
     expect(late.result.bids).toMatchObject([{ amount: 12_000, at: endsAt - 1 }]);
-    expect(late.result).toMatchObject({ fromSeq: late.result.bids[0]!.seq - 1, bidders: [{ id: bob.id, highestAmount: 12_000, bidCount: 1 }] });
+    expect(late.result).toMatchObject({ fromSeq: beforeLate.auction.seq, auction: { seq: beforeLate.auction.seq + 1 }, bidders: [{ id: bob.id, highestAmount: 12_000, bidCount: 1 }] });
     await expect(t.app.auctions.placeBid({ ad: { id: ad.id }, userId: alice.id, amount: 13_000, idempotencyKey: randomUUID(), receivedAt: endsAt })).rejects.toMatchObject({ code: 'AUCTION_CLOSED' });
 
     const inWindow = await snapshotOf(ad);
@@ -141,12 +142,13 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(await command(owner, ad, 'finalise'))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
     await advanceTo(endsAt + 30_000);
     expect(refusalOf(await command(alice, ad, 'finalise'))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const beforeDecline = await snapshotOf(ad);
     const declined = await command(owner, ad, 'finalise');
     expect(declined.statusCode, declined.body).toBe(201);
     const declinedChange = declined.json() as AuctionChange;
     expect(declinedChange.auction).toMatchObject({ phase: 'ended', outcome: { kind: 'DECLINED' } });
     // A command other than a bid changes the state alone: one seq, no bids, no standings.
-    expect(declinedChange).toMatchObject({ fromSeq: declinedChange.auction.seq - 1, bids: [], bidders: [] });
+    expect(declinedChange).toMatchObject({ fromSeq: beforeDecline.auction.seq, auction: { seq: beforeDecline.auction.seq + 1 }, bids: [], bidders: [] });
     expect(await t.app.db.selectFrom('orders').select('id').where('ad_id', '=', ad.id).execute()).toEqual([]);
 
     const second = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS });
@@ -169,11 +171,12 @@ describe(`the bid engine on ${testDialect}`, () => {
     const ad = await newAuction(t.app, owner, { type: 'INSTANT_SALE_AND_AUCTION', instant_purchase_amount: 50_000 });
     expect(refusalOf(await command(owner, ad, 'buy-now'))).toEqual({ status: 403, code: 'OWN_AUCTION' });
     await bid(alice, ad, 20_000);
+    const beforePurchase = await snapshotOf(ad);
     const bought = await command(bob, ad, 'buy-now');
     expect(bought.statusCode, bought.body).toBe(201);
     const boughtChange = bought.json() as AuctionChange;
     expect(boughtChange.auction).toMatchObject({ phase: 'boughtOutright', outcome: { kind: 'BOUGHT_OUTRIGHT', buyerId: bob.id } });
-    expect(boughtChange).toMatchObject({ fromSeq: boughtChange.auction.seq - 1, bids: [], bidders: [] });
+    expect(boughtChange).toMatchObject({ fromSeq: beforePurchase.auction.seq, auction: { seq: beforePurchase.auction.seq + 1 }, bids: [], bidders: [] });
     expect(await t.app.db.selectFrom('orders').select(['buyer_id', 'amount', 'kind']).where('ad_id', '=', ad.id).execute()).toEqual([{ buyer_id: bob.id, amount: 50_000, kind: 'INSTANT_PURCHASE' }]);
     expect(refusalOf(await bid(alice, ad, 30_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
 
@@ -198,11 +201,12 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(await command(owner, ad, 'sub-auctions'))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
     await bid(alice, ad, 30_000);
     await advanceTo(start + 10 * MINUTE_MS + 5_000);
+    const beforeNext = await snapshotOf(ad);
     const next = await command(owner, ad, 'sub-auctions');
     expect(next.statusCode, next.body).toBe(201);
     const nextChange = next.json() as AuctionChange;
     expect(nextChange.auction).toMatchObject({ phase: 'active', round: 2, highestBid: null, bidCount: 0, startsAt: clock.now, endsAt: clock.now + 10 * MINUTE_MS });
-    expect(nextChange).toMatchObject({ fromSeq: nextChange.auction.seq - 1, bids: [], bidders: [] });
+    expect(nextChange).toMatchObject({ fromSeq: beforeNext.auction.seq, auction: { seq: beforeNext.auction.seq + 1 }, bids: [], bidders: [] });
     // Opening the next sub-auction finalised the first round (no reserve: sold to its highest bidder).
     expect(await t.app.db.selectFrom('orders').select(['round', 'buyer_id']).where('ad_id', '=', ad.id).execute()).toEqual([{ round: 1, buyer_id: alice.id }]);
     await bid(bob, ad, 11_000);
@@ -210,6 +214,17 @@ describe(`the bid engine on ${testDialect}`, () => {
     await advanceTo(clock.now + 10 * MINUTE_MS);
     // Five minutes of the session remain: no room for another ten-minute sub-auction.
     expect(refusalOf(await command(owner, ad, 'sub-auctions'))).toEqual({ status: 409, code: 'SUB_AUCTION_PAST_LIVE_PERIOD' });
+    expect((await command(owner, ad, 'finalise')).statusCode).toBe(201);
+  });
+
+  it('takes a round’s first bid received before the end but decided after it: the final window opens', async () => {
+    const endsAt = clock.now + 10 * MINUTE_MS;
+    const ad = await newAuction(t.app, owner, { ends_at: endsAt, on_back_price: null });
+    await advanceTo(endsAt + 2);
+    expect((await snapshotOf(ad, owner.browser)).auction.phase).toBe('endedWithoutBids');
+    const late = await t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bob.id, amount: 12_000, idempotencyKey: randomUUID(), receivedAt: endsAt - 1 });
+    expect(late.result.auction).toMatchObject({ phase: 'finalWindow', highestBid: { amount: 12_000, at: endsAt - 1 }, bidCount: 1 });
+    expect((await snapshotOf(ad)).auction).toMatchObject({ phase: 'finalWindow', highestBid: { amount: 12_000 } });
     expect((await command(owner, ad, 'finalise')).statusCode).toBe(201);
   });
 
@@ -247,7 +262,9 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(unknown)).toEqual({ status: 404, code: 'USER_NOT_FOUND' });
     expect((unknown.json() as Refusal).error).toMatchObject({ message: 'This user does not exist', fields: { contact: 'USER_NOT_FOUND' } });
     expect((await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: carol.email.toUpperCase() })).statusCode).toBe(201);
-    const again = await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: `+${carol.phone}` });
+    // The phone as people write it: a plus, the country code, the rest grouped with brackets and spaces.
+    const typedPhone = `+${carol.phone.slice(0, 3)} (${carol.phone.slice(3, 5)}) ${carol.phone.slice(5, 8)} ${carol.phone.slice(8)}`;
+    const again = await owner.browser.post(`/api/ads/${ad.slug}/participants`, { contact: typedPhone });
     expect(refusalOf(again)).toEqual({ status: 409, code: 'PARTICIPANT_ALREADY_ADDED' });
     expect((again.json() as Refusal).error.message).toBe('You have already added this user');
     // The owner changes their mind about a rejected person by adding them.
@@ -258,6 +275,11 @@ describe(`the bid engine on ${testDialect}`, () => {
     await owner.browser.post(`/api/ads/${idle.slug}/participants`, { contact: carol.email });
     expect(refusalOf(await owner.browser.delete(`/api/ads/${idle.slug}`))).toEqual({ status: 409, code: 'AD_CANNOT_BE_DELETED' });
     expect(refusalOf(await owner.browser.post(`/api/ads/${(await newAuction(t.app, owner)).slug}/participants`, { contact: carol.email }))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+
+    // Once the bidding is over there is nothing left to join.
+    const latecomer = await newPerson(t.app, 'Dana');
+    await advanceTo(clock.now + 2 * HOUR_MS);
+    expect(refusalOf(await latecomer.browser.post(`/api/ads/${ad.slug}/join-requests`))).toEqual({ status: 409, code: 'JOIN_REQUEST_NOT_ALLOWED' });
   });
 
   it('fifty bidders bidding at once: accepted amounts rise with seq, every acknowledged bid is stored, one highest bidder', async () => {

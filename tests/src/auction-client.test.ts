@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { applyAuctionChange, type AuctionChange, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, CHANGE_BID_LIMIT, SNAPSHOT_BID_LIMIT } from '../../domain/auction';
+import { applyAuctionChange, hasJustBeenOutbid, type AuctionChange, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, CHANGE_BID_LIMIT, SNAPSHOT_BID_LIMIT } from '../../domain/auction';
 
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
 
@@ -188,5 +188,34 @@ describe('the machine facts of a snapshot', () => {
     expect(facts.reservePrice).toBe(2_000);
     expect(facts.highestBid).toEqual({ bidderId: 'omar', amount: 1_100, at: 500 });
     expect(facts.minorUnitsPerMajor).toBe(100);
+  });
+});
+
+describe('telling the viewer they were outbid (hasJustBeenOutbid)', () => {
+  const view = (seq: number, highestBid: Bid | null, bidders: BidderStanding[]): AuctionSnapshot => ({
+    auction: state(seq, highestBid, { bidCount: bidders.reduce((total, bidder) => total + bidder.bidCount, 0) }),
+    bids: highestBid ? [highestBid] : [],
+    bidders,
+    viewer: { role: 'BIDDER', reservePrice: null },
+  });
+  const omarLeads = view(5, bid(5, 'omar', 1_100), [standing('omar', 1_100, 1)]);
+
+  it('when someone else takes the lead from the viewer', () => {
+    expect(hasJustBeenOutbid(omarLeads, view(6, bid(6, 'sara', 1_300), [standing('sara', 1_300, 1), standing('omar', 1_100, 1)]), 'omar')).toBe(true);
+  });
+
+  it('when the viewer’s bid and a higher one came in one run, so the viewer was never seen leading', () => {
+    const saraLeads = view(5, bid(5, 'sara', 1_100), [standing('sara', 1_100, 1)]);
+    const run = view(7, bid(7, 'sara', 1_500), [standing('sara', 1_500, 2), standing('omar', 1_300, 1)]);
+    expect(hasJustBeenOutbid(saraLeads, run, 'omar')).toBe(true);
+  });
+
+  it('not when the viewer leads, had no part in it, or nothing changed, nor for a visitor', () => {
+    const saraLeads = view(6, bid(6, 'sara', 1_300), [standing('sara', 1_300, 1), standing('omar', 1_100, 1)]);
+    const saraAgain = view(7, bid(7, 'sara', 1_500), [standing('sara', 1_500, 2), standing('omar', 1_100, 1)]);
+    expect(hasJustBeenOutbid(saraLeads, saraAgain, 'omar')).toBe(false);
+    expect(hasJustBeenOutbid(omarLeads, omarLeads, 'omar')).toBe(false);
+    expect(hasJustBeenOutbid(saraLeads, view(7, bid(7, 'omar', 1_500), [standing('omar', 1_500, 2), standing('sara', 1_300, 1)]), 'omar')).toBe(false);
+    expect(hasJustBeenOutbid(omarLeads, saraLeads, null)).toBe(false);
   });
 });

@@ -22,6 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bid_count', 'integer', (col) => col.notNull())
     .addPrimaryKeyConstraint('auction_bidders_pk', ['ad_id', 'round', 'user_id'])
     .execute();
+  // Deleting an account cascades to its standings and receipts: found by index, not by a scan.
+  await db.schema.createIndex('auction_bidders_user_idx').on('auction_bidders').column('user_id').execute();
+  await db.schema.createIndex('command_receipts_ad_idx').on('command_receipts').column('ad_id').execute();
   await sql`
     INSERT INTO auction_bidders (ad_id, round, user_id, highest_amount, bid_count)
     SELECT offers.ad_id, offers.round, offers.user_id, MAX(offers.amount), COUNT(*)
@@ -33,5 +36,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('command_receipts_ad_idx').execute();
   await db.schema.dropTable('auction_bidders').execute();
 }

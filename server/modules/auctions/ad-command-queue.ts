@@ -10,9 +10,9 @@ type Job<Bid> = { kind: 'bid'; bid: Bid } | { kind: 'command'; run: () => Promis
  * instead of once per bid. An ad's queue starts after the event loop's current turn, so the bids that
  * arrived in that turn go together; while one run is being committed the next gathers.
  *
- * `decideBids` settles every bid it is given, and never rejects.
+ * `decideBids` settles every bid it is given.
  */
-export function createAdCommandQueues<Bid>(decideBids: (adId: string, bids: Bid[]) => Promise<void>) {
+export function createAdCommandQueues<Bid extends { reject: (error: unknown) => void }>(decideBids: (adId: string, bids: Bid[]) => Promise<void>) {
   const waiting = new Map<string, Job<Bid>[]>();
 
   async function work(adId: string, jobs: Job<Bid>[]) {
@@ -25,10 +25,12 @@ export function createAdCommandQueues<Bid>(decideBids: (adId: string, bids: Bid[
       }
       let count = 1;
       while (count < jobs.length && count < MOST_BIDS_AT_ONCE && jobs[count]!.kind === 'bid') count += 1;
-      await decideBids(
-        adId,
-        jobs.splice(0, count).map((job) => (job as Extract<Job<Bid>, { kind: 'bid' }>).bid),
-      );
+      const bids = jobs.splice(0, count).map((job) => (job as Extract<Job<Bid>, { kind: 'bid' }>).bid);
+      // `decideBids` answers every bid itself; should it ever fail instead, its bids hear the failure
+      // and the ad's later commands still run.
+      await decideBids(adId, bids).catch((error: unknown) => {
+        for (const bid of bids) bid.reject(error);
+      });
     }
     waiting.delete(adId);
   }

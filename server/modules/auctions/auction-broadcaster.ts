@@ -27,7 +27,9 @@ export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) 
   const rooms = new Map<string, Room>();
 
   function send(adId: string, room: Room) {
-    const change = room.waiting!;
+    const change = room.waiting;
+    // Sent early (see below) while its timer still ran.
+    if (!change) return;
     room.waiting = null;
     const startedAt = performance.now();
     emit(change);
@@ -45,10 +47,13 @@ export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) 
     const { adId } = change.auction;
     const room = rooms.get(adId) ?? { waiting: null, nextFrameAt: 0 };
     rooms.set(adId, room);
-    if (room.waiting) {
+    if (room.waiting?.auction.seq === change.fromSeq) {
       room.waiting = mergeAuctionChanges(room.waiting, change);
       return;
     }
+    // Changes that do not follow on (another writer numbered some in between) are never merged, or the
+    // watchers would take the gap for nothing: the waiting one goes now, and they fetch the snapshot.
+    if (room.waiting) send(adId, room);
     room.waiting = change;
     const wait = room.nextFrameAt - performance.now();
     // setImmediate even when the room may have its frame now: the answers of the commands go first.

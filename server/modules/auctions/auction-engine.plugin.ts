@@ -5,7 +5,7 @@ import { type AdType, isAuctionType } from '../../../domain/ad';
 import { type AuctionChange, type AuctionPhase, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { afterBid, AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, BID_REFUSAL_ERRORS, BID_REFUSALS, bidRefusalOf, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
+import { afterBid, AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, bidRefusalOf, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -91,10 +91,16 @@ export default fp(
 
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
 
+    // An ad keeps its slug for life, so the id behind it is read once: after that a command by slug
+    // joins its ad's queue at once, in the order received, without a read that could finish out of order.
+    const adIdsBySlug = new Map<string, string>();
     async function adIdOf(ad: KeyedRequest['ad']): Promise<string> {
       if ('id' in ad) return ad.id;
+      const known = adIdsBySlug.get(ad.slug);
+      if (known) return known;
       const found = await app.db.selectFrom('ads').select('id').where('slug', '=', ad.slug).executeTakeFirst();
       if (!found) throw new AppError(ERROR_CODES.NOT_FOUND);
+      adIdsBySlug.set(ad.slug, found.id);
       return found.id;
     }
 
@@ -107,6 +113,19 @@ export default fp(
         .where('idempotency_key', 'in', [...new Set(requests.map((request) => request.idempotencyKey))])
         .execute();
       return new Map(found.map((receipt) => [receiptKeyOf({ userId: receipt.user_id, idempotencyKey: receipt.idempotency_key }), receipt]));
+    }
+
+    /**
+     * Keeps each command's answer under its client's key. Only a key sent at the same moment with a
+     * command on another ad (PostgreSQL locks ads apart) can be taken already: that client's retry is
+     * then refused as a reused key, rather than the commit failing for every command in it.
+     */
+    async function keepReceipts(trx: Kysely<Database>, command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>) {
+      await trx
+        .insertInto('command_receipts')
+        .values(answered.map(({ request, change }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: adId, result: JSON.stringify(change), created_at: now })))
+        .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
+        .execute();
     }
 
     /** The first answer to a key, given again; refused when the key was used for another command or ad. */
@@ -122,90 +141,84 @@ export default fp(
      */
     async function decideBids(adId: string, bids: QueuedBid[]): Promise<void> {
       const answers: Array<() => void> = [];
-      try {
-        const run = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
-          assertAuction(row);
-          const requests = bids.map((bid) => bid.request);
-          const bidderIds = [...new Set(requests.map((request) => request.userId))];
-          const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
-            receiptsOf(trx, requests),
-            highestBidOf(trx, row),
-            standingsOf(trx, row, bidderIds),
-            isPrivateAuction(row) ? participationsOf(trx, row.id, bidderIds) : null,
-            app.sessions.standing(trx, requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
-          ]);
-          // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
-          const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
-          let state = auctionStateAt(factsOf(row, highestBid), now);
-          let current = row;
-          const accepted: Array<{ bid: Bid; change: AuctionChange; request: QueuedBid['request'] }> = [];
-          const acceptedByKey = new Map<string, AuctionChange>();
-          for (const queued of bids) {
-            const { request } = queued;
-            try {
-              if (request.sessionId && standingSessions.get(request.sessionId) !== request.userId) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
-              const receipt = receipts.get(receiptKeyOf(request));
-              if (receipt) {
-                const outcome = replay(receipt, KEYED_COMMANDS.BID, row.id);
-                answers.push(() => queued.resolve(outcome));
-                continue;
-              }
-              // The same key twice in one run: a retry that overtook its own answer.
-              const earlier = acceptedByKey.get(receiptKeyOf(request));
-              if (earlier) {
-                answers.push(() => queued.resolve({ result: earlier, replayed: true }));
-                continue;
-              }
-              if (request.userId !== row.owner_id && participations && participations.get(request.userId) !== 'ACCEPTED') throw new AppError(ERROR_CODES.OFFER_SUBMISSION_NOT_AVAILABLE);
-              const offered = { bidderId: request.userId, amount: request.amount, at: request.receivedAt };
-              const refusal = bidRefusalOf(state, offered);
-              if (refusal) {
-                const code = BID_REFUSAL_ERRORS[refusal];
-                // What is wrong with the amount is said on the bid form's amount field.
-                const aboutTheAmount = refusal !== BID_REFUSALS.NOT_STARTED && refusal !== BID_REFUSALS.CLOSED && refusal !== BID_REFUSALS.OWN_AUCTION;
-                throw new AppError(code, aboutTheAmount ? { amount: code } : undefined);
-              }
-              const before = standings.get(request.userId)!;
-              const standing = { ...before, highestAmount: Math.max(before.highestAmount, request.amount), bidCount: before.bidCount + 1 };
-              standings.set(request.userId, standing);
-              const bid: Bid = { id: randomUUID(), seq: current.seq + 1, amount: request.amount, at: request.receivedAt, bidder: { id: standing.id, name: standing.name } };
-              state = afterBid(state, offered);
-              current = { ...current, seq: bid.seq, highest_offer_id: bid.id, bid_count: current.bid_count + 1 };
-              const change: AuctionChange = { fromSeq: row.seq + accepted.length, auction: auctionStateFrom(current, state, bid), bids: [bid], bidders: [standing] };
-              accepted.push({ bid, change, request });
-              acceptedByKey.set(receiptKeyOf(request), change);
-              answers.push(() => queued.resolve({ result: change, replayed: false }));
-            } catch (error) {
-              answers.push(() => queued.reject(error));
+      const run = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
+        assertAuction(row);
+        const requests = bids.map((bid) => bid.request);
+        const bidderIds = [...new Set(requests.map((request) => request.userId))];
+        const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
+          receiptsOf(trx, requests),
+          highestBidOf(trx, row),
+          standingsOf(trx, row, bidderIds),
+          isPrivateAuction(row) ? participationsOf(trx, row.id, bidderIds) : null,
+          app.sessions.standing(trx, requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
+        ]);
+        // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
+        const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
+        let state = auctionStateAt(factsOf(row, highestBid), now);
+        const phaseBefore = phaseOfState(state);
+        let current = row;
+        const accepted: Array<{ bid: Bid; change: AuctionChange; request: QueuedBid['request'] }> = [];
+        const acceptedByKey = new Map<string, AuctionChange>();
+        for (const queued of bids) {
+          const { request } = queued;
+          try {
+            if (request.sessionId && standingSessions.get(request.sessionId) !== request.userId) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
+            const receipt = receipts.get(receiptKeyOf(request));
+            if (receipt) {
+              const outcome = replay(receipt, KEYED_COMMANDS.BID, row.id);
+              answers.push(() => queued.resolve(outcome));
+              continue;
             }
+            // The same key twice in one run: a retry that overtook its own answer.
+            const earlier = acceptedByKey.get(receiptKeyOf(request));
+            if (earlier) {
+              answers.push(() => queued.resolve({ result: earlier, replayed: true }));
+              continue;
+            }
+            if (request.userId !== row.owner_id && participations && participations.get(request.userId) !== 'ACCEPTED') throw new AppError(ERROR_CODES.OFFER_SUBMISSION_NOT_AVAILABLE);
+            const offered = { bidderId: request.userId, amount: request.amount, at: request.receivedAt };
+            const refusal = bidRefusalOf(state, offered);
+            if (refusal) {
+              const code = BID_REFUSAL_ERRORS[refusal];
+              // What is wrong with the amount is said on the bid form's amount field.
+              const aboutTheAmount = refusal !== BID_REFUSALS.NOT_STARTED && refusal !== BID_REFUSALS.CLOSED && refusal !== BID_REFUSALS.OWN_AUCTION;
+              throw new AppError(code, aboutTheAmount ? { amount: code } : undefined);
+            }
+            const before = standings.get(request.userId)!;
+            const standing = { ...before, highestAmount: Math.max(before.highestAmount, request.amount), bidCount: before.bidCount + 1 };
+            standings.set(request.userId, standing);
+            const bid: Bid = { id: randomUUID(), seq: current.seq + 1, amount: request.amount, at: request.receivedAt, bidder: { id: standing.id, name: standing.name } };
+            state = afterBid(state, offered);
+            current = { ...current, seq: bid.seq, highest_offer_id: bid.id, bid_count: current.bid_count + 1 };
+            const change: AuctionChange = { fromSeq: row.seq + accepted.length, auction: auctionStateFrom(current, state, bid), bids: [bid], bidders: [standing] };
+            accepted.push({ bid, change, request });
+            acceptedByKey.set(receiptKeyOf(request), change);
+            answers.push(() => queued.resolve({ result: change, replayed: false }));
+          } catch (error) {
+            answers.push(() => queued.reject(error));
           }
-          if (accepted.length === 0) return null;
-          await trx
-            .insertInto('offers')
-            .values(accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })))
-            .execute();
-          const last = accepted.at(-1)!.change.auction;
-          await trx
-            .updateTable('ads')
-            .set({ seq: current.seq, highest_offer_id: current.highest_offer_id, bid_count: current.bid_count, announced_phase: last.phase })
-            .where('id', '=', row.id)
-            .execute();
-          await trx
-            .insertInto('command_receipts')
-            .values(accepted.map(({ change, request }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command: KEYED_COMMANDS.BID, ad_id: row.id, result: JSON.stringify(change), created_at: now })))
-            // Only a key sent at the same moment with a command on another ad (PostgreSQL locks ads
-            // apart) can be taken already: that client's retry is then refused as a reused key,
-            // rather than every bid of the run failing with it.
-            .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-            .execute();
-          await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
-          return accepted.map(({ change }) => change).reduce(mergeAuctionChanges);
-        });
-        for (const answer of answers) answer();
-        if (run) broadcast(run);
-      } catch (error) {
-        for (const bid of bids) bid.reject(error);
-      }
+        }
+        if (accepted.length === 0) return null;
+        await trx
+          .insertInto('offers')
+          .values(accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })))
+          .execute();
+        const last = accepted.at(-1)!.change.auction;
+        await trx
+          .updateTable('ads')
+          .set({ seq: current.seq, highest_offer_id: current.highest_offer_id, bid_count: current.bid_count, announced_phase: last.phase })
+          .where('id', '=', row.id)
+          .execute();
+        await keepReceipts(trx, KEYED_COMMANDS.BID, row.id, now, accepted);
+        await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
+        return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
+      });
+      for (const answer of answers) answer();
+      if (!run) return;
+      broadcast(run.change);
+      // Bids move no deadline, except the first of a round received before its end but decided after
+      // it, which opens the final window.
+      if (run.change.auction.phase !== run.phaseBefore) for (const listener of listeners) listener(adId);
     }
 
     /**
@@ -214,8 +227,8 @@ export default fp(
      */
     async function runKeyed(command: KeyedCommand, request: KeyedRequest, decide: (trx: Kysely<Database>, row: AdRow, now: number, snapshot: AuctionSnapshot) => Promise<Decision>): Promise<AuctionCommandOutcome> {
       const adId = await adIdOf(request.ad);
-      const outcome = await queues.command(adId, () =>
-        withLockedAd(app.db, { id: adId }, async (trx, row) => {
+      return queues.command(adId, async () => {
+        const outcome = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
           assertAuction(row);
           const receipt = (await receiptsOf(trx, [request])).get(receiptKeyOf(request));
           if (receipt) return replay(receipt, command, row.id);
@@ -233,19 +246,17 @@ export default fp(
             .execute();
           await decision.after?.(trx);
           const result: AuctionChange = { fromSeq: row.seq, auction, bids: [], bidders: [] };
-          await trx
-            .insertInto('command_receipts')
-            .values({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: row.id, result: JSON.stringify(result), created_at: now })
-            .execute();
+          await keepReceipts(trx, command, row.id, now, [{ request, change: result }]);
           return { result, replayed: false };
-        }),
-      );
-      if (!outcome.replayed) {
-        broadcast(outcome.result);
-        // The owner's commands and an instant purchase move the auction's deadlines.
-        for (const listener of listeners) listener(adId);
-      }
-      return outcome;
+        });
+        // Still in the ad's turn, so the change is handed to the broadcaster before the next command's.
+        if (!outcome.replayed) {
+          broadcast(outcome.result);
+          // The owner's commands and an instant purchase move the auction's deadlines.
+          for (const listener of listeners) listener(adId);
+        }
+        return outcome;
+      });
     }
 
     /** The owner closes the round: sold to the highest bidder (an order, the bid awarded) or declined below the reserve. */
@@ -324,8 +335,8 @@ export default fp(
         // Read first without the lock (on SQLite the lock is the whole database's): most reads find nothing new.
         const seen = await standing(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', adId).executeTakeFirst());
         if (!seen?.isNews) return seen?.next ?? null;
-        const announced = await queues.command(adId, () =>
-          withLockedAd(app.db, { id: adId }, async (trx, row) => {
+        return queues.command(adId, async () => {
+          const announced = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
             const current = await standing(trx, row);
             // Under the lock, so another node (or a command) that announced it first leaves nothing to say.
             if (!current?.isNews) return { result: null, next: current?.next ?? null };
@@ -334,10 +345,10 @@ export default fp(
             await trx.updateTable('ads').set({ seq, announced_phase: phase }).where('id', '=', adId).execute();
             const result: AuctionChange = { fromSeq: current.row.seq, auction: auctionStateOf({ ...current.row, seq }, highestBid, now), bids: [], bidders: [] };
             return { result, next };
-          }),
-        );
-        if (announced.result) broadcast(announced.result);
-        return announced.next;
+          });
+          if (announced.result) broadcast(announced.result);
+          return announced.next;
+        });
       },
 
       onChange(listener) {

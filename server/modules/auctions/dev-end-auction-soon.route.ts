@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../../../domain/errors';
 import { devEndAuctionSoonPath } from '../../../domain/runtime-config';
 import { slugParamsSchema } from '../../../domain/slug';
+import { HOUR_MS } from '../../../domain/timing';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
 import { factsOf, highestBidOf, findAuctionRow, isLiveAuction, phaseOf } from './auction-records';
@@ -16,7 +17,7 @@ import { factsOf, highestBidOf, findAuctionRow, isLiveAuction, phaseOf } from '.
 const devEndAuctionSoonRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     `/api${devEndAuctionSoonPath(':slug')}`,
-    { schema: { params: slugParamsSchema, body: z.object({ inMs: z.number().int().min(1_000).max(60 * 60 * 1000) }), response: { 204: z.null() } } },
+    { schema: { params: slugParamsSchema, body: z.object({ inMs: z.number().int().min(1_000).max(HOUR_MS) }), response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);
       const row = await findAuctionRow(app.db, request.params.slug);

@@ -13,9 +13,8 @@ const placeBidRoute: FastifyPluginAsync = async (app) => {
     '/api/ads/:slug/bids',
     { schema: { params: slugParamsSchema, body: placeBidSchema, response: { 200: auctionChangeSchema, 201: auctionChangeSchema } } },
     async (request, reply) => {
-      const receivedAt = app.now();
       const user = requireUser(request);
-      const { result, replayed } = await app.auctions.placeBid({ ad: { slug: request.params.slug }, userId: user.id, receivedAt, ...request.body });
+      const { result, replayed } = await app.auctions.placeBid({ ad: { slug: request.params.slug }, userId: user.id, receivedAt: request.receivedAt, ...request.body });
       return reply.code(replayed ? 200 : 201).send(result);
     },
   );

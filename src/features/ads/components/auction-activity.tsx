@@ -1,22 +1,11 @@
-import { Box, Heading, SimpleGrid } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
+import { Panel } from '../../../lib/ui/panel';
 import { useAuctionSnapshot } from '../api/get-auction';
 import { AuctionBidList } from './auction-bid-list';
 import { AuctionBidderList } from './auction-bidder-list';
 import { AuctionParticipantsPanel } from './auction-participants-panel';
-
-function ActivitySection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box as="section" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }} minW="0">
-      <Heading as="h2" size="md" mb="2">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
 
 /**
  * The auction's lists beside the ad's description: the offers and the bidders of this round and, for
@@ -32,12 +21,12 @@ export function AuctionActivity({ slug }: { slug: string }) {
     <>
       {viewer.role === 'OWNER' && auction.isPrivate ? <AuctionParticipantsPanel slug={slug} ownerId={auction.ownerId} /> : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
-        <ActivitySection title={t('bids.title')}>
+        <Panel title={t('bids.title')} minW="0">
           <AuctionBidList snapshot={snapshot} viewerId={viewerId} />
-        </ActivitySection>
-        <ActivitySection title={t('bidders.title')}>
+        </Panel>
+        <Panel title={t('bidders.title')} minW="0">
           <AuctionBidderList snapshot={snapshot} viewerId={viewerId} />
-        </ActivitySection>
+        </Panel>
       </SimpleGrid>
     </>
   );

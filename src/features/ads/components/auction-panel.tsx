@@ -2,9 +2,10 @@ import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { AuctionSnapshot, AuctionState, Bid } from '../../../../domain/auction';
+import { type AuctionSnapshot, type Bid, hasJustBeenOutbid } from '../../../../domain/auction';
 import { signInPathFor } from '../../../../domain/routes';
 import { useSession } from '../../../lib/session';
+import { PANEL_STYLE } from '../../../lib/ui/panel';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { useAuction } from '../api/get-auction';
 import { useAuctionState } from '../use-auction-state';
@@ -18,8 +19,6 @@ import { AuctionOutcome } from './auction-outcome';
 import { AuctionOwnerControls } from './auction-owner-controls';
 import { AuctionStatus } from './auction-status';
 import { AuctionTryFinalWindow } from './auction-try-final-window';
-
-const PANEL_STYLE = { bg: 'bg', borderWidth: '1px', borderRadius: 'l3', p: { base: '4', md: '5' } } as const;
 
 /** Holds the panel's place while its words or its first snapshot are on their way. */
 export function AuctionPanelLoading() {
@@ -51,18 +50,17 @@ export function AuctionPanel({ slug }: { slug: string }) {
 }
 
 /**
- * Whom the highest bid has just passed from the viewer to: set when someone else's bid takes the
- * lead from them (and moved along while others keep bidding), cleared when they lead again.
+ * The bid that has just outbid the viewer (`hasJustBeenOutbid`), moved along while others keep
+ * bidding, cleared when the viewer leads again or dismisses it.
  */
-function useOutbidNotice(auction: AuctionState, viewerId: string | null) {
-  const { highestBid } = auction;
-  const [seen, setSeen] = useState<Bid | null>(highestBid);
+function useOutbidNotice(snapshot: AuctionSnapshot, viewerId: string | null) {
+  const [seen, setSeen] = useState(snapshot);
   const [outbidBy, setOutbidBy] = useState<Bid | null>(null);
-  if (highestBid?.id !== seen?.id) {
-    setSeen(highestBid);
-    const wasMine = viewerId !== null && seen?.bidder.id === viewerId;
+  const { highestBid } = snapshot.auction;
+  if (highestBid?.id !== seen.auction.highestBid?.id) {
+    setSeen(snapshot);
     if (highestBid === null || highestBid.bidder.id === viewerId) setOutbidBy(null);
-    else if (wasMine || outbidBy !== null) setOutbidBy(highestBid);
+    else if (outbidBy !== null || hasJustBeenOutbid(seen, snapshot, viewerId)) setOutbidBy(highestBid);
   }
   return { outbidBy, dismiss: () => setOutbidBy(null) };
 }
@@ -72,7 +70,7 @@ function AuctionPanelContent({ slug, snapshot, viewerId }: { slug: string; snaps
   const headingId = useId();
   const location = useLocation();
   const view = useAuctionState(snapshot, viewerId);
-  const { outbidBy, dismiss } = useOutbidNotice(snapshot.auction, viewerId);
+  const { outbidBy, dismiss } = useOutbidNotice(snapshot, viewerId);
   const { auction, viewer } = snapshot;
   const isOwner = viewer.role === 'OWNER';
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,6 +6,7 @@ import { addParticipantSchema, type Participant, type ParticipationStatus } from
 import { JOIN_REQUEST_EVENTS, participationStateOf } from '../../../../machines/join-request.machine';
 import { errorCodeOf } from '../../../lib/http';
 import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
+import { Panel } from '../../../lib/ui/panel';
 import { TextField } from '../../../lib/ui/text-field';
 import { UserText } from '../../../lib/ui/user-text';
 import { useAddParticipant } from '../api/add-participant';
@@ -28,13 +29,7 @@ export function AuctionParticipantsPanel({ slug, ownerId }: { slug: string; owne
     participationStateOf(participant.status, { ownerId, userId: participant.user.id }).can({ type, by: ownerId });
 
   return (
-    <Box as="section" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }} data-testid="participants-panel">
-      <Heading as="h2" size="md" mb="1">
-        {t('participants.title')}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" mb="4">
-        {t('participants.description')}
-      </Text>
+    <Panel title={t('participants.title')} description={t('participants.description')} data-testid="participants-panel">
       <Stack gap="5">
         {participants.isPending ? null : participants.isError ? (
           <FormError code={errorCodeOf(participants.error)} />
@@ -73,7 +68,7 @@ export function AuctionParticipantsPanel({ slug, ownerId }: { slug: string; owne
         <FormError code={errorCodeOf(decide.error)} />
         <AddParticipantForm slug={slug} />
       </Stack>
-    </Box>
+    </Panel>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Box, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Ban, Globe, MapPin } from 'lucide-react';
-import { type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type AdDetail, isAuctionType, SALE_KINDS, typesOfKind } from '../../../../domain/ad';
@@ -19,22 +19,12 @@ import { AdTerms } from '../components/ad-terms';
 import { AuctionActivity } from '../components/auction-activity';
 import { AuctionPanel, AuctionPanelLoading } from '../components/auction-panel';
 import { FavoriteButton } from '../components/favorite-button';
+import { Panel } from '../../../lib/ui/panel';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
 import { SellerCard } from '../components/seller-card';
 import { ShareButton } from '../components/share-button';
 import { useCategoryPath } from '../use-category-path';
 import { usePlaceName } from '../use-place-name';
-
-function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box as="section" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }} data-testid={testId}>
-      <Heading as="h2" size="md" mb="3">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
 
 export default function AdPage() {
   const { t } = useTranslation('ads');
