@@ -4,13 +4,15 @@ import type { AuctionChange, PlaceBidInput } from './auction';
 /** Every socket.io event name, in one map, so client and server cannot drift apart. */
 export const SOCKET_EVENTS = {
   CLOCK_PING: 'clock:ping',
-  /** Join and leave the room `ad:<id>` of one ad's watchers. */
+  /** Join and leave the room `ad:<id>` of one auction's watchers. */
   AD_WATCH: 'ad:watch',
   AD_UNWATCH: 'ad:unwatch',
   /** The bid command over the socket; the same engine as POST /api/ads/:slug/bids. */
   BID_PLACE: 'bid:place',
   /** To `ad:<id>`: a change (`AuctionChange`): one command's, or a run of bids told at once, with the whole auction after it. */
   AUCTION_CHANGED: 'auction:changed',
+  /** To `ad:<id>`: the owner deleted the ad, so its page is no longer available. */
+  AD_REMOVED: 'ad:removed',
   /** To `user:<id>` of a private ad's owner and of the person concerned: a join request was made or decided, or a participant added. */
   PARTICIPATION_CHANGED: 'participation:changed',
 } as const;
@@ -38,5 +40,6 @@ export interface ClientToServerEvents {
 
 export interface ServerToClientEvents {
   [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionChange) => void;
+  [SOCKET_EVENTS.AD_REMOVED]: (removal: { adId: string }) => void;
   [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
 }

@@ -366,6 +366,11 @@ export function isBiddingOpenOrAhead(snapshot: AuctionSnapshot): boolean {
   return snapshot.matches('scheduled') || snapshot.matches('active');
 }
 
+/** Whether the round's bidding is over and its highest bid waits for the owner to finalise or decline it. */
+export function awaitsOwnerDecision(snapshot: AuctionSnapshot): boolean {
+  return snapshot.matches('finalWindow') || snapshot.matches('awaitingFinalisation');
+}
+
 /** When the auction next changes state by itself, for the server's scheduler and a client's countdown. */
 export function nextDeadlineOf(snapshot: AuctionSnapshot): number | null {
   if (snapshot.matches('scheduled')) return snapshot.context.startsAt;

@@ -1,16 +1,18 @@
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test as base } from '@playwright/test';
 import type { AdType } from '../../domain/ad';
-import type { AuctionPhase, ViewerRole } from '../../domain/auction';
+import type { AuctionPhase, AuctionSnapshot, ViewerRole } from '../../domain/auction';
+import arAds from '../../locales/ar/ads.json' with { type: 'json' };
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
+import enAds from '../../locales/en/ads.json' with { type: 'json' };
 import enAuction from '../../locales/en/auction.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import { apiWrite, categoryIds, type Language, lastCodeSentTo, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
-/** What the auction panel says, straight from the locales the app itself reads. */
+/** What the auction panel and the ad page say, straight from the locales the app itself reads. */
 const LOCALES = {
-  ar: { auction: arAuction, errors: arErrors },
-  en: { auction: enAuction, errors: enErrors },
+  ar: { ads: arAds, auction: arAuction, errors: arErrors },
+  en: { ads: enAds, auction: enAuction, errors: enErrors },
 } satisfies Record<Language, unknown>;
 
 interface Newcomer {
@@ -144,17 +146,38 @@ function plansFor(language: Language): Record<'open' | 'live' | 'private' | 'com
   };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDERS = /<(\w+)>\{\{(\w+)\}\}<\/\1>|\{\{(\w+)\}\}/g;
+
 /**
- * A message with values in it (`<amount>{{amount}}</amount>`): its own words exactly, anything for
- * each value; the whole text, or (`within`) a part of a longer one.
+ * A message with values in it (`<amount>{{amount}}</amount>`): its own words exactly, and each value
+ * as `values` says it (a text exactly, or a pattern); the whole text, or (`within`) a part of a longer one.
  */
-function messagePattern(template: string, { within = false } = {}): RegExp {
-  const words = template.replace(/<(\w+)>\{\{\w+\}\}<\/\1>|\{\{\w+\}\}/g, '\u0000').split('\u0000');
-  const pattern = words.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+');
+function messagePattern(template: string, values: Record<string, string | RegExp>, { within = false } = {}): RegExp {
+  let pattern = '';
+  let wordsFrom = 0;
+  for (const match of template.matchAll(PLACEHOLDERS)) {
+    const name = match[2] ?? match[3]!;
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value given for {{${name}}} in “${template}”`);
+    pattern += escapeRegExp(template.slice(wordsFrom, match.index)) + (typeof value === 'string' ? escapeRegExp(value) : `(?:${value.source})`);
+    wordsFrom = match.index + match[0].length;
+  }
+  pattern += escapeRegExp(template.slice(wordsFrom));
   return new RegExp(within ? pattern : `^${pattern}$`);
 }
 
 const ARABIC_INDIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
+
+/**
+ * An amount in halalas as the page shows it in riyals, in either language: exactly its digits (Western
+ * digits in Arabic too, as Gulf prices are written), grouped or not, with the currency's sign (and no
+ * other digit) around them.
+ */
+function shownRiyals(halalas: number): RegExp {
+  const digits = [...String(halalas / 100)].map((char) => (char === '.' ? '\\.' : char)).join(',?');
+  return new RegExp(`[^0-9]*${digits}[^0-9]*`);
+}
 
 /** An amount in halalas as a person types it in riyals: in Arabic, with the digits many Arabic keyboards type. */
 function typedRiyals(halalas: number, language: Language): string {
@@ -187,6 +210,15 @@ class AuctionScreen {
   /** Whatever changed on this screen came over the socket: the document opened is still the one shown. */
   async expectNotReloaded() {
     await expect(this.page.locator('html[data-opened-once]')).toHaveCount(1);
+  }
+
+  /** The name others see for this screen's person, as the server lists them among the auction's bidders. */
+  async bidderName(slug: string): Promise<string> {
+    const { user } = (await (await this.page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+    const snapshot = (await (await this.page.request.get(`/api/ads/${encodeURIComponent(slug)}/auction`)).json()) as AuctionSnapshot;
+    const bidder = snapshot.bidders.find((one) => one.id === user.id);
+    if (!bidder) throw new Error(`${user.id} has not bid on ${slug}`);
+    return bidder.name;
   }
 
   async expectRole(role: ViewerRole) {
@@ -276,6 +308,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       test.setTimeout(60_000);
       const { slug, seller, first, second, everyone } = await openAuction(openScreen, plans.open);
       let firstBid = 0;
+      let secondBid = 0;
 
       await test.step('each person sees the running auction in their own role', async () => {
         await seller.expectRole('OWNER');
@@ -290,7 +323,7 @@ for (const language of ['ar', 'en'] as Language[]) {
           await expect(screen.byTestId('auction-countdown')).toHaveAttribute('data-phase', 'active');
         }
         // Only the owner learns the reserve's value, and only bidders get a form.
-        await expect(seller.byTestId('reserve-price')).toHaveText(messagePattern(words.reserve.yours));
+        await expect(seller.byTestId('reserve-price')).toHaveText(messagePattern(words.reserve.yours, { amount: shownRiyals(plans.open.onBackPrice!) }));
         await expect(seller.byTestId('bid-form')).toHaveCount(0);
         for (const bidder of [first, second]) {
           await expect(bidder.byTestId('reserve-price')).toHaveCount(0);
@@ -303,7 +336,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       await test.step("the first bidder's quick amount shows on the other screens without a reload", async () => {
         firstBid = await first.bidQuickAmount(0);
         expect(firstBid).toBeGreaterThan(plans.open.openingAmount);
-        await expect(first.byTestId('bid-placed')).toHaveText(messagePattern(words.bidForm.placed));
+        await expect(first.byTestId('bid-placed')).toHaveText(messagePattern(words.bidForm.placed, { amount: shownRiyals(firstBid) }));
         await expect(first.byTestId('highest-bidder')).toHaveAttribute('data-mine', 'true');
         await expect(first.byTestId('highest-bidder')).toHaveText(words.highestBid.mine);
         for (const screen of everyone) {
@@ -312,7 +345,7 @@ for (const language of ['ar', 'en'] as Language[]) {
           await expect(screen.byTestId('bidder')).toHaveCount(1);
         }
         await expect(second.byTestId('highest-bidder')).toHaveAttribute('data-mine', 'false');
-        await expect(second.byTestId('highest-bidder')).toHaveText(messagePattern(words.highestBid.by));
+        await expect(second.byTestId('highest-bidder')).toHaveText(messagePattern(words.highestBid.by, { name: await first.bidderName(slug) }));
       });
 
       await test.step('a bid no higher than the highest is refused with its message, and changes nothing', async () => {
@@ -323,11 +356,11 @@ for (const language of ['ar', 'en'] as Language[]) {
       });
 
       await test.step('the second bidder outbids the first, who is told at once; the reserve is met', async () => {
-        const secondBid = await second.bidQuickAmount(2);
+        secondBid = await second.bidQuickAmount(2);
         expect(secondBid).toBeGreaterThan(plans.open.onBackPrice!);
         const notice = first.byTestId('outbid-notice');
         await expect(notice).toContainText(words.outbid.title);
-        await expect(notice).toContainText(messagePattern(words.outbid.description, { within: true }));
+        await expect(notice).toContainText(messagePattern(words.outbid.description, { amount: shownRiyals(secondBid) }, { within: true }));
         await expect(first.byTestId('highest-bidder')).toHaveAttribute('data-mine', 'false');
         for (const screen of everyone) {
           await screen.expectHighestBid(secondBid);
@@ -341,7 +374,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         await endRoundSoon(seller, slug);
         for (const screen of everyone) await screen.expectPhase('finalWindow', ROUND_END_TIMEOUT_MS);
         await expect(seller.byTestId('auction-countdown')).toHaveAttribute('data-phase', 'finalWindow');
-        await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner));
+        await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner, { name: await second.bidderName(slug), amount: shownRiyals(secondBid) }));
         await expect(seller.byTestId('finalise')).toHaveText(words.owner.finalise);
         for (const bidder of [first, second]) {
           await expect(bidder.byTestId('bid-form')).toHaveCount(0);
@@ -357,8 +390,9 @@ for (const language of ['ar', 'en'] as Language[]) {
         await seller.byTestId('finalise').click();
         for (const screen of everyone) await screen.expectPhase('finalised');
         await expect(seller.byTestId('owner-controls')).toHaveCount(0);
-        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon));
-        for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold));
+        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon, { amount: shownRiyals(secondBid) }));
+        const sold = messagePattern(words.outcome.sold, { name: await second.bidderName(slug), amount: shownRiyals(secondBid) });
+        for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(sold);
         await expectAllInLanguage(seller, language, "the owner's sold auction");
       });
 
@@ -379,7 +413,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         for (const screen of everyone) {
           await expect(screen.byTestId('live-link')).toHaveAttribute('href', plans.live.liveLink!);
           await expect(screen.byTestId('live-link')).toHaveText(words.live.watch);
-          await expect(screen.byTestId('live-ends-at')).toHaveText(messagePattern(words.live.endsAt));
+          await expect(screen.byTestId('live-ends-at')).toHaveText(messagePattern(words.live.endsAt, { date: /.*[0-9٠-٩].*/ }));
           await expect(roundHeading(screen)).toHaveText(roundTitle(1));
           await screen.expectPhase('active');
           await expect(screen.byTestId('reserve-state')).toHaveAttribute('data-reserve', 'NONE');
@@ -395,10 +429,10 @@ for (const language of ['ar', 'en'] as Language[]) {
       await test.step('the round ends and the owner confirms it', async () => {
         await endRoundSoon(seller, slug);
         for (const screen of everyone) await screen.expectPhase('finalWindow', ROUND_END_TIMEOUT_MS);
-        await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner));
+        await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner, { name: await first.bidderName(slug), amount: shownRiyals(firstBid) }));
         await seller.byTestId('finalise').click();
         for (const screen of everyone) await screen.expectPhase('finalised');
-        await expect(first.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon));
+        await expect(first.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon, { amount: shownRiyals(firstBid) }));
         await expect(seller.byTestId('finalise')).toHaveCount(0);
         await expect(seller.byTestId('start-next-sub-auction')).toHaveText(words.owner.startNext);
       });
@@ -497,15 +531,16 @@ for (const language of ['ar', 'en'] as Language[]) {
 
     test(`buying outright, once confirmed, ends the auction on every screen, in ${language}`, async ({ openScreen }) => {
       const { seller, first, second, everyone } = await openAuction(openScreen, plans.combined);
+      const instantPurchase = { amount: shownRiyals(plans.combined.instantPurchaseAmount!) };
 
       await test.step('a bid first, then the instant purchase asks for confirmation', async () => {
         const firstBid = await first.bidQuickAmount(0);
         for (const screen of everyone) await screen.expectBids([firstBid]);
         await expect(seller.byTestId('buy-now')).toHaveCount(0);
-        await expect(second.byTestId('buy-now')).toHaveText(messagePattern(words.buyNow.action));
+        await expect(second.byTestId('buy-now')).toHaveText(messagePattern(words.buyNow.action, instantPurchase));
         await second.byTestId('buy-now').click();
         const confirmation = second.byTestId('buy-now-confirmation');
-        await expect(confirmation).toContainText(messagePattern(words.buyNow.confirmQuestion, { within: true }));
+        await expect(confirmation).toContainText(messagePattern(words.buyNow.confirmQuestion, instantPurchase, { within: true }));
         await expectAllInLanguage(second, language, 'the instant purchase confirmation');
         // Nothing is bought before the confirmation.
         await seller.expectPhase('active');
@@ -519,8 +554,8 @@ for (const language of ['ar', 'en'] as Language[]) {
           await expect(screen.byTestId('buy-now')).toHaveCount(0);
           await expect(screen.byTestId('auction-countdown')).toHaveCount(0);
         }
-        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youBoughtOutright));
-        for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.boughtOutright));
+        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youBoughtOutright, instantPurchase));
+        for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.boughtOutright, instantPurchase));
         // The bidder who led is no longer told they lead.
         await expect(first.byTestId('highest-bidder')).toHaveText(words.highestBid.wasMine);
       });
@@ -528,6 +563,22 @@ for (const language of ['ar', 'en'] as Language[]) {
       for (const screen of everyone) {
         await screen.expectNotReloaded();
         expect(unexpected(screen.problems, [])).toEqual([]);
+      }
+    });
+
+    test(`an auction its owner deletes leaves every bidder's screen at once, in ${language}`, async ({ openScreen }) => {
+      const { slug, seller, first, second } = await openAuction(openScreen, plans.open);
+      const firstBid = await first.bidQuickAmount(0);
+      await second.expectBids([firstBid]);
+      // Bids do not stop a deletion; only an awarded offer or added participants do (SPEC.md section 6).
+      const deleted = await apiWrite(seller.page.request, 'DELETE', `/api/ads/${encodeURIComponent(slug)}`);
+      expect(deleted.status()).toBe(200);
+      for (const bidder of [first, second]) {
+        await expect(bidder.page.locator('[data-page="ad-unavailable"]')).toBeVisible();
+        await expect(bidder.page.getByRole('heading', { level: 1 })).toHaveText(LOCALES[language].ads.refusal.unavailableTitle);
+        await bidder.expectNotReloaded();
+        // The page asked for the ad again and heard it is gone.
+        expect(unexpected(bidder.problems, [{ status: 410, path: `/api/ads/${encodeURIComponent(slug)}` }])).toEqual([]);
       }
     });
   });

@@ -705,6 +705,26 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
       expect(publishedAgain.json().error.code).toBe('AD_ACTION_NOT_ALLOWED');
     });
 
+    it('reposts an auction whose time ran out with a bid only once its owner has decided the round', async () => {
+      const { slug } = await publishedAd(seller, 'PUBLIC_AUCTION', { auctionDurationHours: 2 });
+      const placed = await buyer.browser.post(`/api/ads/${encodeURIComponent(slug)}/bids`, { amount: 250_000, idempotencyKey: randomUUID() });
+      expect(placed.statusCode, placed.body).toBe(201);
+      clock.now += 2 * HOUR_MS + HOUR_MS;
+      // Past the final window, the round still waits for the owner: a fresh round would drop its highest bidder unanswered.
+      expect(await myAd(seller, slug)).toMatchObject({ status: 'ENDED', actions: actions(false, false, false, false, true) });
+      const credits = (await myAds(seller)).adCredits;
+      const undecided = await command(slug, 'repost');
+      expect(undecided.statusCode).toBe(409);
+      expect(undecided.json().error).toEqual({ code: 'AUCTION_ROUND_UNDECIDED', message: enErrors.AUCTION_ROUND_UNDECIDED });
+      expect((await inArabic(seller).post(`/api/ads/${encodeURIComponent(slug)}/repost`)).json().error.message).toBe(arErrors.AUCTION_ROUND_UNDECIDED);
+      expect((await myAds(seller)).adCredits).toBe(credits);
+
+      const finalised = await seller.browser.post(`/api/ads/${encodeURIComponent(slug)}/finalise`, { idempotencyKey: randomUUID() });
+      expect(finalised.statusCode, finalised.body).toBe(201);
+      expect((await myAd(seller, slug))?.actions.repost).toBe(true);
+      expect((await command(slug, 'repost')).statusCode).toBe(200);
+    });
+
     it('reposts an ended ad only with a credit left', async () => {
       const { slug } = await publishedAd(seller, 'PRIVATE_TENDER');
       const planned = await myAd(seller, slug);

@@ -245,6 +245,23 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     expect(view.bids).toEqual(leftBidsOut ? server.bids.slice(0, view.bids.length) : server.bids);
   });
 
+  it('only a published auction can be watched; its watchers hear at once when the owner deletes the ad', async () => {
+    const visitor = connectAs(origin, 'locale=en');
+    expect(await visitor.emitWithAck(SOCKET_EVENTS.AD_WATCH, randomUUID())).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: enErrors.NOT_FOUND } });
+    const sale = await newAuction(t.app, owner, { type: 'SALE', price: 50_000, opening_amount: null, on_back_price: null, ends_at: null, auction_duration_ms: null });
+    expect(await visitor.emitWithAck(SOCKET_EVENTS.AD_WATCH, sale.id)).toMatchObject({ ok: false, error: { code: 'NOT_AN_AUCTION' } });
+
+    const ad = await newAuction(t.app, owner);
+    expect(await visitor.emitWithAck(SOCKET_EVENTS.AD_WATCH, ad.id)).toEqual({ ok: true, result: null });
+    const removals: Array<{ adId: string }> = [];
+    visitor.on(SOCKET_EVENTS.AD_REMOVED, (removal) => removals.push(removal));
+    const deleted = await owner.browser.delete(`/api/ads/${ad.slug}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await eventually('the removal', () => removals[0])).toEqual({ adId: ad.id });
+    // A page joining now is told the auction is gone, rather than being let into an empty room.
+    expect(await visitor.emitWithAck(SOCKET_EVENTS.AD_WATCH, ad.id)).toMatchObject({ ok: false, error: { code: 'PRODUCT_UNAVAILABLE' } });
+  });
+
   it('announces the close when the end passes, by the server’s clock alone', async () => {
     // Room for the set-up below on a loaded machine: it must all happen before the end.
     const endsAt = Date.now() + 5_000;

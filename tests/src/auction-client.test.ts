@@ -6,9 +6,7 @@ import { applyAuctionChange, hasJustBeenOutbid, type AuctionChange, type Auction
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
 
 const { minorUnitsOfTypedAmount, typedAmountOf } = await import('../../src/lib/amount-input');
-const { quickBidAmounts } = await import('../../src/features/ads/quick-bid-amounts');
 const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer } = await import('../../src/features/ads/api/get-auction');
-const { auctionFactsOf } = await import('../../src/features/ads/use-auction-state');
 
 describe('amounts typed in a bid', () => {
   it('reads Arabic-Indic digits, grouping marks and the Arabic decimal separator, in minor units', () => {
@@ -30,22 +28,6 @@ describe('amounts typed in a bid', () => {
     expect(typedAmountOf(2_625_200, 'SAR')).toBe('26252');
     expect(typedAmountOf(1025, 'SAR')).toBe('10.25');
     expect(typedAmountOf(1200, 'KWD')).toBe('1.2');
-  });
-});
-
-describe('quick bid amounts', () => {
-  it('offers the minimum, then about 5% and 10% above it on a round step of its size, with no float residue', () => {
-    expect(quickBidAmounts(10_000, 'SAR')).toEqual([10_000, 10_500, 11_000]);
-    // 40,002 SAR: raises land on whole hundreds.
-    expect(quickBidAmounts(4_000_200, 'SAR')).toEqual([4_000_200, 4_210_000, 4_410_000]);
-    expect(quickBidAmounts(2_500_100, 'SAR')).toEqual([2_500_100, 2_630_000, 2_760_000]);
-    // 15.750 KWD (three decimals): whole dinars.
-    expect(quickBidAmounts(15_750, 'KWD')).toEqual([15_750, 17_000, 18_000]);
-  });
-
-  it('keeps each amount at least one step above the one before', () => {
-    expect(quickBidAmounts(100, 'SAR')).toEqual([100, 200, 300]);
-    expect(quickBidAmounts(1_050, 'SAR')).toEqual([1_050, 1_200, 1_300]);
   });
 });
 
@@ -178,16 +160,6 @@ describe('a watcher applying a change (applyAuctionChange)', () => {
     expect(next.auction).toMatchObject({ seq: 6, round: 2, bidCount: 0, highestBid: null });
     expect(next.bids).toEqual([]);
     expect(next.bidders).toEqual([]);
-  });
-});
-
-describe('the machine facts of a snapshot', () => {
-  it('carries the reserve only as the owner sees it, and the highest bid by bidder id', () => {
-    const highest = bid(5, 'omar', 1_100);
-    const facts = auctionFactsOf({ auction: state(5, highest), bids: [], bidders: [], viewer: { role: 'OWNER', reservePrice: 2_000 } });
-    expect(facts.reservePrice).toBe(2_000);
-    expect(facts.highestBid).toEqual({ bidderId: 'omar', amount: 1_100, at: 500 });
-    expect(facts.minorUnitsPerMajor).toBe(100);
   });
 });
 

@@ -9,6 +9,7 @@ import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refusedFields } from '../../plugins/errors';
+import { auctionsAwaitingOwnerOf } from '../auctions/auction-records';
 import { countriesOfAds, mediaOfAds } from './ads.repository';
 import { MINUTE_MS, HOUR_MS } from '../../../domain/timing';
 
@@ -229,6 +230,8 @@ export interface LoadedAd {
   complete: boolean;
   lifecycle: ReturnType<typeof adLifecycleStateOf>;
   adCredits: number;
+  /** An auction whose round is over waits for its owner to decide it (a winner or none) before anything else. */
+  awaitsOwnerDecision: boolean;
 }
 
 /**
@@ -239,14 +242,14 @@ export interface LoadedAd {
 export async function loadAds(db: Db, rows: readonly AdRow[], now: number, adCredits: number): Promise<LoadedAd[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [mediaByAd, countriesByAd, buyersByAd] = await Promise.all([mediaOfAds(db, ids), countriesOfAds(db, ids), buyerFactsOf(db, ids)]);
+  const [mediaByAd, countriesByAd, buyersByAd, awaitingOwner] = await Promise.all([mediaOfAds(db, ids), countriesOfAds(db, ids), buyerFactsOf(db, ids), auctionsAwaitingOwnerOf(db, rows, now)]);
   return rows.map((row) => {
     const media = mediaByAd.get(row.id)!;
     const fields = storedFieldsOf(row, media, countriesByAd.get(row.id)!);
     const phase = adPhaseOf({ status: row.status as AdStatus, endsAt: row.ends_at }, now);
     const complete = publishIssuesOf(row.type as AdType, fields, row, now).length === 0;
     const facts: AdLifecycleContext = { ...buyersByAd.get(row.id)!, adCredits, complete };
-    return { row, fields, media, phase, complete, lifecycle: adLifecycleStateOf(phase, facts), adCredits };
+    return { row, fields, media, phase, complete, lifecycle: adLifecycleStateOf(phase, facts), adCredits, awaitsOwnerDecision: awaitingOwner.has(row.id) };
   });
 }
 
@@ -272,7 +275,7 @@ export function actionsOf(loaded: LoadedAd): AdActions {
     edit: isDraft || can({ type: AD_DRAFT_EVENTS.EDIT, complete: true }),
     publish: isDraft && can({ type: AD_DRAFT_EVENTS.PUBLISH }),
     end: can({ type: AD_DRAFT_EVENTS.END }),
-    repost: can({ type: AD_DRAFT_EVENTS.REPOST }),
+    repost: !loaded.awaitsOwnerDecision && can({ type: AD_DRAFT_EVENTS.REPOST }),
     delete: can({ type: AD_DRAFT_EVENTS.DELETE }),
   };
 }

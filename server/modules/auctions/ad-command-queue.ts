@@ -1,5 +1,5 @@
 /** The most bids decided and committed in one transaction; more waiting go in the next. */
-const MOST_BIDS_AT_ONCE = 500;
+export const MOST_BIDS_AT_ONCE = 500;
 
 type Job<Bid> = { kind: 'bid'; bid: Bid } | { kind: 'command'; run: () => Promise<void> };
 

@@ -56,8 +56,9 @@ export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) 
     if (room.waiting) send(adId, room);
     room.waiting = change;
     const wait = room.nextFrameAt - performance.now();
-    // setImmediate even when the room may have its frame now: the answers of the commands go first.
-    if (wait <= 0) setImmediate(() => send(adId, room));
+    // Even when the room may have its frame now, it goes on the next tick: by then the answers of the
+    // commands, promises already settled, have been written.
+    if (wait <= 0) process.nextTick(() => send(adId, room));
     else setTimeout(() => send(adId, room), wait);
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
-import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
+import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, awaitsOwnerDecision, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
@@ -23,7 +23,7 @@ import type { AdRow } from '../ads/ad-records';
 type Db = Kysely<Database>;
 
 /** An ad the bid engine may act on: an auction that was published (a draft has no auction yet). */
-export function assertAuction(row: AdRow | undefined): asserts row is AdRow {
+export function assertAuction<Row extends Pick<AdRow, 'status' | 'type'>>(row: Row | undefined): asserts row is Row {
   if (!row || row.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
   if (row.status === 'DELETED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
   if (!isAuctionType(row.type as AdType)) throw new AppError(ERROR_CODES.NOT_AN_AUCTION);
@@ -147,6 +147,17 @@ export async function highestBidOf(db: Db, row: AdRow): Promise<Bid | null> {
   if (row.highest_offer_id === null) return null;
   const found = await bidsQuery(db).where('offers.id', '=', row.highest_offer_id).executeTakeFirst();
   return found ? bidOf(found) : null;
+}
+
+/** The ids of the auctions among `rows` whose round is over and waits for its owner's decision (`awaitsOwnerDecision`), in one query. */
+export async function auctionsAwaitingOwnerOf(db: Db, rows: readonly AdRow[], now: number): Promise<Set<string>> {
+  const candidates = rows.filter((row) => isAuctionType(row.type as AdType) && row.highest_offer_id !== null && row.round_outcome === null);
+  if (candidates.length === 0) return new Set();
+  const found = await bidsQuery(db)
+    .where('offers.id', 'in', candidates.map((row) => row.highest_offer_id!))
+    .execute();
+  const highestBids = new Map(found.map((bid) => [bid.id, bidOf(bid)]));
+  return new Set(candidates.filter((row) => awaitsOwnerDecision(auctionStateAt(factsOf(row, highestBids.get(row.highest_offer_id!) ?? null), now))).map((row) => row.id));
 }
 
 /** Where each of `userIds` stands in the ad's current round, named as bidders are: one query for a whole run of bids. */

@@ -5,6 +5,7 @@ import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { adRoom, type SocketCommandReply, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AppError } from '../../errors';
 import { errorMessage, localeOfRequest } from '../../i18n';
+import { assertAuction } from './auction-records';
 
 const socketBidSchema = placeBidSchema.extend({ adId: z.string().min(1).max(100) });
 
@@ -17,11 +18,27 @@ export default fp(
     app.io.on('connection', (socket) => {
       const locale = localeOfRequest(socket.handshake.headers);
       const refusal = (code: ErrorCode): SocketCommandReply<never> => ({ ok: false, error: { code, message: errorMessage(code, locale) } });
+      /** A refusal the HTTP route would give, in the socket's language; anything else is the server's fault, and logged. */
+      const answerRefusal = (ack: (reply: SocketCommandReply<never>) => void, error: unknown, failure: string) => {
+        if (error instanceof AppError) return ack(refusal(error.code));
+        app.log.error({ err: error }, failure);
+        ack(refusal(ERROR_CODES.INTERNAL));
+      };
 
+      // Only a published auction has a room: a made-up id would only fill the server with empty rooms.
       socket.on(SOCKET_EVENTS.AD_WATCH, (adId, ack) => {
         if (typeof adId !== 'string' || typeof ack !== 'function') return;
-        void socket.join(adRoom(adId));
-        ack({ ok: true, result: null });
+        app.db
+          .selectFrom('ads')
+          .select(['status', 'type'])
+          .where('id', '=', adId)
+          .executeTakeFirst()
+          .then((row) => {
+            assertAuction(row);
+            void socket.join(adRoom(adId));
+            ack({ ok: true, result: null });
+          })
+          .catch((error: unknown) => answerRefusal(ack, error, 'watching an ad failed'));
       });
       socket.on(SOCKET_EVENTS.AD_UNWATCH, (adId) => {
         if (typeof adId === 'string') void socket.leave(adRoom(adId));
@@ -40,11 +57,7 @@ export default fp(
           .placeBid({ ad: { id: adId }, userId, sessionId, amount, idempotencyKey, receivedAt })
           .then(
             ({ result }) => ack({ ok: true, result }),
-            (error: unknown) => {
-              if (error instanceof AppError) return ack(refusal(error.code));
-              app.log.error({ err: error }, 'a socket bid failed');
-              ack(refusal(ERROR_CODES.INTERNAL));
-            },
+            (error: unknown) => answerRefusal(ack, error, 'a socket bid failed'),
           );
       });
     });

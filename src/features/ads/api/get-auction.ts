@@ -4,6 +4,7 @@ import { applyAuctionChange, type AuctionChange, type AuctionSnapshot } from '..
 import { SOCKET_EVENTS } from '../../../../domain/realtime-events';
 import { api } from '../../../lib/api-client';
 import { recordClockSample } from '../../../lib/realtime/server-clock';
+import { adQueryKeyPrefix } from './get-ad';
 import { useRealtimeSocket } from '../../../lib/realtime/socket';
 
 export const auctionQueryKey = (slug: string) => ['ads', 'auction', slug] as const;
@@ -85,15 +86,21 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     const onParticipationChange = (change: { adId: string }) => {
       if (change.adId === adId) void queryClient.invalidateQueries({ queryKey: auctionQueryKey(slug) });
     };
+    // Asked again, the page finds the ad gone and says so.
+    const onRemoved = (removal: { adId: string }) => {
+      if (removal.adId === adId) void queryClient.invalidateQueries({ queryKey: adQueryKeyPrefix(slug) });
+    };
     socket.on('connect', watch);
     socket.on(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
     socket.on(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
+    socket.on(SOCKET_EVENTS.AD_REMOVED, onRemoved);
     // While disconnected, `connect` will watch; emitting now as well would be buffered and watch twice.
     if (socket.connected) watch();
     return () => {
       socket.off('connect', watch);
       socket.off(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
       socket.off(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
+      socket.off(SOCKET_EVENTS.AD_REMOVED, onRemoved);
       if (socket.connected) socket.emit(SOCKET_EVENTS.AD_UNWATCH, adId);
     };
   }, [queryClient, socket, slug, adId]);

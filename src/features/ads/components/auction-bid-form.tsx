@@ -10,8 +10,7 @@ import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/f
 import { TextField } from '../../../lib/ui/text-field';
 import { useLocale } from '../../../lib/use-locale';
 import { usePlaceBid } from '../api/place-bid';
-import { quickBidAmounts } from '../quick-bid-amounts';
-import type { AuctionView } from '../use-auction-state';
+import type { AuctionView } from '../../../../machines/auction-view';
 
 interface BidFormValues {
   /** As typed, in major units of the ad's currency. */
@@ -66,7 +65,7 @@ export function AuctionBidForm({ slug, auction, view }: { slug: string; auction:
           </InputGroup>
         </TextField>
         <HStack gap="2" wrap="wrap" role="group" aria-label={t('bidForm.quickAmounts')}>
-          {quickBidAmounts(auction.minimumBid, auction.currency).map((amount) => (
+          {view.quickBidAmounts.map((amount) => (
             <Button key={amount} size="sm" variant="outline" onClick={() => choose(amount)} data-testid="quick-bid" data-amount={amount}>
               <bdi>{money(amount)}</bdi>
             </Button>

@@ -1,6 +1,7 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuctionSnapshot, ReserveState } from '../../../../domain/auction';
+import type { AuctionView } from '../../../../machines/auction-view';
 import { formatMoney } from '../../../lib/format';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
@@ -11,15 +12,14 @@ const RESERVE_PALETTES: Record<ReserveState, string> = { NONE: 'gray', MET: 'gre
  * The figure bidders watch: the highest bid and who holds it (the viewer is told it is them), how
  * many bids there are, and whether the reserve is met. Only the owner sees the reserve's value.
  */
-export function AuctionHighestBid({ snapshot, viewerId }: { snapshot: AuctionSnapshot; viewerId: string | null }) {
+export function AuctionHighestBid({ snapshot, view }: { snapshot: AuctionSnapshot; view: AuctionView }) {
   const { t } = useTranslation('auction');
   const locale = useLocale();
   const { auction, viewer } = snapshot;
   const { highestBid } = auction;
   const money = (amount: number) => formatMoney(amount, auction.currency, locale);
-  const isMine = highestBid !== null && highestBid.bidder.id === viewerId;
-  // Bought outright, the highest bid no longer holds anything: it is history, not a lead.
-  const mineText = auction.outcome?.kind === 'BOUGHT_OUTRIGHT' ? t('highestBid.wasMine') : t('highestBid.mine');
+  const isMine = view.highestBidIsViewers !== null;
+  const mineText = view.highestBidIsViewers === 'WAS_HIGHEST' ? t('highestBid.wasMine') : t('highestBid.mine');
 
   return (
     <Stack gap="3">

@@ -1,47 +1,48 @@
 import { Alert } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuctionState } from '../../../../domain/auction';
+import type { AuctionOutcomeNotice } from '../../../../machines/auction-view';
 import { formatMoney } from '../../../lib/format';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
-import type { AuctionView } from '../use-auction-state';
 
 /**
  * Where the round stands once bidding is over: waiting for the owner (said to everyone else; the
  * owner has the controls), or its result, told to the winner or buyer in their own words.
  */
-export function AuctionOutcome({ auction, view, viewerId, isOwner }: { auction: AuctionState; view: AuctionView; viewerId: string | null; isOwner: boolean }) {
+export function AuctionOutcome({ auction, outcome }: { auction: AuctionState; outcome: AuctionOutcomeNotice }) {
   const { t } = useTranslation('auction');
   const locale = useLocale();
-  const { phase } = view;
-  const { highestBid } = auction;
+  if (outcome === null) return null;
   const money = (amount: number) => formatMoney(amount, auction.currency, locale);
   const components = { name: <UserText />, amount: <bdi /> };
 
   let message;
-  if ((phase === 'finalWindow' || phase === 'awaitingFinalisation') && !isOwner) {
-    message = t(highestBid?.bidder.id === viewerId ? 'outcome.awaitingOwnerYouLead' : 'outcome.awaitingOwner');
-  } else if (phase === 'finalised' && highestBid) {
-    message =
-      highestBid.bidder.id === viewerId ? (
-        <Trans t={t} i18nKey="outcome.youWon" values={{ amount: money(highestBid.amount) }} components={components} />
+  switch (outcome.kind) {
+    case 'AWAITING_OWNER':
+      message = t(outcome.viewerLeads ? 'outcome.awaitingOwnerYouLead' : 'outcome.awaitingOwner');
+      break;
+    case 'SOLD':
+      message = outcome.toViewer ? (
+        <Trans t={t} i18nKey="outcome.youWon" values={{ amount: money(outcome.bid.amount) }} components={components} />
       ) : (
-        <Trans t={t} i18nKey="outcome.sold" values={{ name: highestBid.bidder.name, amount: money(highestBid.amount) }} components={components} />
+        <Trans t={t} i18nKey="outcome.sold" values={{ name: outcome.bid.bidder.name, amount: money(outcome.bid.amount) }} components={components} />
       );
-  } else if (phase === 'boughtOutright' && auction.instantPurchaseAmount !== null) {
-    const key = auction.outcome?.buyerId === viewerId ? 'outcome.youBoughtOutright' : 'outcome.boughtOutright';
-    message = <Trans t={t} i18nKey={key} values={{ amount: money(auction.instantPurchaseAmount) }} components={components} />;
-  } else if (phase === 'ended') {
-    message = t('outcome.declined');
-  } else if (phase === 'endedWithoutBids') {
-    message = t('outcome.noBids');
-  } else {
-    return null;
+      break;
+    case 'BOUGHT_OUTRIGHT':
+      message = <Trans t={t} i18nKey={outcome.byViewer ? 'outcome.youBoughtOutright' : 'outcome.boughtOutright'} values={{ amount: money(outcome.amount) }} components={components} />;
+      break;
+    case 'DECLINED':
+      message = t('outcome.declined');
+      break;
+    case 'NO_BIDS':
+      message = t('outcome.noBids');
+      break;
   }
 
-  const sold = phase === 'finalised' || phase === 'boughtOutright';
+  const sold = outcome.kind === 'SOLD' || outcome.kind === 'BOUGHT_OUTRIGHT';
   return (
-    <Alert.Root status={sold ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-phase={phase}>
+    <Alert.Root status={sold ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind}>
       <Alert.Indicator />
       <Alert.Title fontWeight="medium">{message}</Alert.Title>
     </Alert.Root>

@@ -8,7 +8,7 @@ import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 import { useFinaliseAuction } from '../api/finalise-auction';
 import { useStartNextSubAuction } from '../api/start-next-sub-auction';
-import type { AuctionView } from '../use-auction-state';
+import type { AuctionView } from '../../../../machines/auction-view';
 
 /**
  * The owner's decision on the round, in the final window or any time after: confirm the winner, or,

@@ -72,35 +72,24 @@ function AuctionPanelContent({ slug, snapshot, viewerId }: { slug: string; snaps
   const view = useAuctionState(snapshot, viewerId);
   const { outbidBy, dismiss } = useOutbidNotice(snapshot, viewerId);
   const { auction, viewer } = snapshot;
-  const isOwner = viewer.role === 'OWNER';
-
-  let participation = null;
-  if (viewer.role === 'BIDDER') {
-    participation = (
-      <>
-        {view.canBid ? <AuctionBidForm slug={slug} auction={auction} view={view} /> : null}
-        {view.canBuyNow ? <AuctionBuyNow slug={slug} auction={auction} /> : null}
-      </>
-    );
-  } else if (viewer.role === 'VISITOR' && (view.canBid || view.canBuyNow)) {
-    participation = (
-      <ButtonLink to={signInPathFor(`${location.pathname}${location.search}`)} colorPalette="orange" size="lg" data-testid="sign-in-to-bid">
-        {t('signInToBid')}
-      </ButtonLink>
-    );
-  } else if ((viewer.role === 'OUTSIDER' || viewer.role === 'REQUESTED' || viewer.role === 'REJECTED') && view.biddingOpenOrAhead) {
-    participation = <AuctionJoinRequest slug={slug} role={viewer.role} />;
-  }
+  const { participation } = view;
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4" {...PANEL_STYLE} data-testid="auction-panel" data-role={viewer.role} data-seq={auction.seq}>
-      <AuctionStatus auction={auction} view={view} isOwner={isOwner} headingId={headingId} />
+      <AuctionStatus auction={auction} view={view} headingId={headingId} />
       {outbidBy ? <AuctionOutbidNotice auction={auction} outbidBy={outbidBy} onDismiss={dismiss} /> : null}
-      <AuctionHighestBid snapshot={snapshot} viewerId={viewerId} />
-      <AuctionOutcome auction={auction} view={view} viewerId={viewerId} isOwner={isOwner} />
-      {participation}
-      {isOwner ? <AuctionOwnerControls slug={slug} auction={auction} view={view} /> : null}
-      {isOwner && view.phase === 'active' ? <AuctionTryFinalWindow slug={slug} /> : null}
+      <AuctionHighestBid snapshot={snapshot} view={view} />
+      <AuctionOutcome auction={auction} outcome={view.outcome} />
+      {participation?.kind === 'BID' && participation.bidForm ? <AuctionBidForm slug={slug} auction={auction} view={view} /> : null}
+      {participation?.kind === 'BID' && participation.buyNow ? <AuctionBuyNow slug={slug} auction={auction} /> : null}
+      {participation?.kind === 'SIGN_IN' ? (
+        <ButtonLink to={signInPathFor(`${location.pathname}${location.search}`)} colorPalette="orange" size="lg" data-testid="sign-in-to-bid">
+          {t('signInToBid')}
+        </ButtonLink>
+      ) : null}
+      {participation?.kind === 'JOIN' ? <AuctionJoinRequest slug={slug} role={participation.role} /> : null}
+      {view.isOwner ? <AuctionOwnerControls slug={slug} auction={auction} view={view} /> : null}
+      {view.ownerMayEndRoundSoon ? <AuctionTryFinalWindow slug={slug} /> : null}
       <AuctionLiveSession auction={auction} />
     </Stack>
   );

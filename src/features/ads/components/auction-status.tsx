@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionPhase, AuctionState } from '../../../../domain/auction';
 import { formatCountdown, remainingMs } from '../../../lib/countdown';
-import type { AuctionView } from '../use-auction-state';
+import type { AuctionView } from '../../../../machines/auction-view';
 import { SECOND_MS, MINUTE_MS, HOUR_MS, DAY_MS } from '../../../../domain/timing';
 
 /** Screen readers hear the countdown as it passes these, not every second. */
@@ -58,21 +58,19 @@ function useCountdownAnnouncement(phase: AuctionPhase, remaining: number | null)
 
 /**
  * The auction's heading, its phase as the machine places it, and the countdown to the phase's
- * deadline in server time. The final window's countdown is the owner's: only they act in it.
+ * deadline in server time, when the viewer has one to watch (`countdownTo`).
  */
 interface AuctionStatusProps {
   auction: AuctionState;
   view: AuctionView;
-  isOwner: boolean;
   /** The heading's id, which names the auction panel. */
   headingId: string;
 }
 
-export function AuctionStatus({ auction, view, isOwner, headingId }: AuctionStatusProps) {
+export function AuctionStatus({ auction, view, headingId }: AuctionStatusProps) {
   const { t } = useTranslation('auction');
   const remainingText = useRemainingText();
-  const showsCountdown = view.deadline !== null && (view.phase !== 'finalWindow' || isOwner);
-  const remaining = showsCountdown ? remainingMs(view.deadline!, 0, view.now) : null;
+  const remaining = view.countdownTo === null ? null : remainingMs(view.countdownTo, 0, view.now);
   const announcement = useCountdownAnnouncement(view.phase, remaining);
 
   return (

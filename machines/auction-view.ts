@@ -1,0 +1,190 @@
+import type { AuctionPhase, AuctionSnapshot as ServerSnapshot, Bid, ViewerRole } from '../domain/auction';
+import type { ErrorCode } from '../domain/errors';
+import { minorUnitsPerMajor } from '../domain/money';
+import {
+  AUCTION_EVENTS,
+  type AuctionFacts,
+  auctionStateAt,
+  BID_REFUSAL_ERRORS,
+  bidRefusalOf,
+  isBiddingOpenOrAhead,
+  isReserveMet,
+  nextDeadlineOf,
+  phaseOfState,
+} from './auction.machine';
+
+/**
+ * Stands in for a visitor who is not signed in, to ask the machine what anyone but the owner could do
+ * (the page then asks them to sign in for it). No user's id is empty, so it is never the owner.
+ */
+const ANY_BIDDER = '';
+
+const QUICK_RAISES_PERCENT = [5, 10];
+
+/** How the viewer may take part, below the highest bid; null when there is nothing for them to do. */
+export type AuctionParticipation =
+  | { kind: 'BID'; bidForm: boolean; buyNow: boolean }
+  | { kind: 'SIGN_IN' }
+  | { kind: 'JOIN'; role: Extract<ViewerRole, 'OUTSIDER' | 'REQUESTED' | 'REJECTED'> }
+  | null;
+
+/** What the page tells the viewer of the round once bidding is over; null while it runs. */
+export type AuctionOutcomeNotice =
+  | { kind: 'AWAITING_OWNER'; viewerLeads: boolean }
+  | { kind: 'SOLD'; toViewer: boolean; bid: Bid }
+  | { kind: 'BOUGHT_OUTRIGHT'; byViewer: boolean; amount: number }
+  | { kind: 'DECLINED' }
+  | { kind: 'NO_BIDS' }
+  | null;
+
+export interface AuctionView {
+  phase: AuctionPhase;
+  /** The server's time now, as the page estimates it. */
+  now: number;
+  /** When the phase next changes by itself; null once only a person can change it. */
+  deadline: number | null;
+  /** The deadline the viewer's countdown runs to: the final window's is the owner's alone, as only they act in it. */
+  countdownTo: number | null;
+  isOwner: boolean;
+  participation: AuctionParticipation;
+  canBid: boolean;
+  canBuyNow: boolean;
+  canFinalise: boolean;
+  canStartNextSubAuction: boolean;
+  /** The owner's round is running, so they may end it early to try the final window (outside production). */
+  ownerMayEndRoundSoon: boolean;
+  /** Whether the highest bid reaches the reserve; only the owner's answer can be false, as only they know the reserve. */
+  reserveMet: boolean;
+  /** Whose the highest bid is to the viewer: theirs and leading, theirs but history (the item was bought outright), or someone else's. */
+  highestBidIsViewers: 'LEADS' | 'WAS_HIGHEST' | null;
+  outcome: AuctionOutcomeNotice;
+  /** One-tap amounts for the bid form (`quickBidAmounts`). */
+  quickBidAmounts: number[];
+  /** Why the machine would refuse a bid of `amount` now, as the server's error code; null when it would take it. */
+  bidRefusal: (amount: number) => ErrorCode | null;
+}
+
+/** The machine's facts from what the server sent; only the owner's snapshot carries the reserve's value. */
+export function auctionFactsOf({ auction, viewer }: ServerSnapshot): AuctionFacts {
+  const { highestBid, outcome } = auction;
+  return {
+    ownerId: auction.ownerId,
+    startsAt: auction.startsAt,
+    endsAt: auction.endsAt,
+    openingAmount: auction.openingAmount,
+    reservePrice: viewer.reservePrice,
+    instantPurchaseAmount: auction.instantPurchaseAmount,
+    allowDecimalBids: auction.allowDecimalBids,
+    minorUnitsPerMajor: minorUnitsPerMajor(auction.currency),
+    highestBid: highestBid && { bidderId: highestBid.bidder.id, amount: highestBid.amount, at: highestBid.at },
+    bidCount: auction.bidCount,
+    round: auction.round,
+    subAuctionDurationMs: auction.subAuctionDurationMs,
+    liveEndsAt: auction.liveEndsAt,
+    outcome:
+      outcome === null
+        ? null
+        : outcome.kind === 'BOUGHT_OUTRIGHT'
+          ? { kind: outcome.kind, buyerId: outcome.buyerId ?? '', at: outcome.at }
+          : { kind: outcome.kind, at: outcome.at },
+  };
+}
+
+/**
+ * The round step an amount's raises land on: a hundredth of its order of magnitude in whole units
+ * (1 for hundreds, 10 for thousands, 100 for tens of thousands), never less than one unit, so a
+ * bidder taps 42,100 rather than 42,003.
+ */
+function roundStepOf(minorUnits: number, perMajor: number): number {
+  const wholeUnits = Math.max(1, Math.floor(minorUnits / perMajor));
+  return Math.max(1, 10 ** (String(wholeUnits).length - 3)) * perMajor;
+}
+
+/**
+ * One-tap amounts for the bid form: the least the next bid may offer, then about 5% and 10% above it,
+ * rounded up to a round step of the amount and each at least one step above the one before.
+ * Integer arithmetic throughout, so no amount picks up a float's stray fraction.
+ */
+export function quickBidAmounts(minimumBid: number, currency: string): number[] {
+  const perMajor = minorUnitsPerMajor(currency);
+  const step = roundStepOf(minimumBid, perMajor);
+  const amounts = [minimumBid];
+  for (const percent of QUICK_RAISES_PERCENT) {
+    const raised = Math.ceil((minimumBid * (100 + percent)) / (100 * step)) * step;
+    amounts.push(Math.max(raised, (Math.floor(amounts.at(-1)! / step) + 1) * step));
+  }
+  return amounts;
+}
+
+function participationOf(role: ViewerRole, can: { bid: boolean; buyNow: boolean; join: boolean }): AuctionParticipation {
+  switch (role) {
+    case 'BIDDER':
+      return can.bid || can.buyNow ? { kind: 'BID', bidForm: can.bid, buyNow: can.buyNow } : null;
+    case 'VISITOR':
+      return can.bid || can.buyNow ? { kind: 'SIGN_IN' } : null;
+    case 'OUTSIDER':
+    case 'REQUESTED':
+    case 'REJECTED':
+      return can.join ? { kind: 'JOIN', role } : null;
+    case 'OWNER':
+      return null;
+  }
+}
+
+function outcomeOf({ auction }: ServerSnapshot, phase: AuctionPhase, viewerId: string | null, isOwner: boolean): AuctionOutcomeNotice {
+  const { highestBid } = auction;
+  switch (phase) {
+    case 'finalWindow':
+    case 'awaitingFinalisation':
+      // The owner has the controls instead.
+      return isOwner ? null : { kind: 'AWAITING_OWNER', viewerLeads: highestBid !== null && highestBid.bidder.id === viewerId };
+    case 'finalised':
+      return highestBid && { kind: 'SOLD', toViewer: highestBid.bidder.id === viewerId, bid: highestBid };
+    case 'boughtOutright':
+      return auction.instantPurchaseAmount === null ? null : { kind: 'BOUGHT_OUTRIGHT', byViewer: auction.outcome?.buyerId === viewerId, amount: auction.instantPurchaseAmount };
+    case 'ended':
+      return { kind: 'DECLINED' };
+    case 'endedWithoutBids':
+      return { kind: 'NO_BIDS' };
+    case 'scheduled':
+    case 'active':
+      return null;
+  }
+}
+
+/**
+ * The auction as one viewer sees it at server time `now`: the machine placed on the server's snapshot,
+ * and from it everything a view shows or offers (DESIGN.md section 3). Views render this; they decide nothing.
+ */
+export function auctionViewAt(snapshot: ServerSnapshot, viewerId: string | null, now: number): AuctionView {
+  const { auction, viewer } = snapshot;
+  const state = auctionStateAt(auctionFactsOf(snapshot), now);
+  const actor = viewerId ?? ANY_BIDDER;
+  const phase = phaseOfState(state);
+  const deadline = nextDeadlineOf(state);
+  const isOwner = viewer.role === 'OWNER';
+  const canBid = state.can({ type: AUCTION_EVENTS.BID, bidderId: actor, amount: auction.minimumBid, at: now });
+  const canBuyNow = state.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: actor, at: now });
+  const highestIsViewers = auction.highestBid !== null && auction.highestBid.bidder.id === viewerId;
+  return {
+    phase,
+    now,
+    deadline,
+    countdownTo: phase === 'finalWindow' && !isOwner ? null : deadline,
+    isOwner,
+    participation: participationOf(viewer.role, { bid: canBid, buyNow: canBuyNow, join: isBiddingOpenOrAhead(state) }),
+    canBid,
+    canBuyNow,
+    canFinalise: state.can({ type: AUCTION_EVENTS.FINALISE, by: actor, at: now }),
+    canStartNextSubAuction: state.can({ type: AUCTION_EVENTS.START_NEXT_SUB_AUCTION, by: actor, at: now }),
+    ownerMayEndRoundSoon: isOwner && phase === 'active',
+    reserveMet: isReserveMet(state.context),
+    highestBidIsViewers: highestIsViewers ? (auction.outcome?.kind === 'BOUGHT_OUTRIGHT' ? 'WAS_HIGHEST' : 'LEADS') : null,
+    outcome: outcomeOf(snapshot, phase, viewerId, isOwner),
+    quickBidAmounts: quickBidAmounts(auction.minimumBid, auction.currency),
+    bidRefusal: (amount) => {
+      const refusal = bidRefusalOf(state, { bidderId: actor, amount, at: now });
+      return refusal && BID_REFUSAL_ERRORS[refusal];
+    },
+  };
+}
