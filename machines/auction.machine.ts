@@ -380,11 +380,15 @@ export function nextDeadlineOf(snapshot: AuctionSnapshot): number | null {
 }
 
 /**
- * The state once `bid` is taken: the machine's own transition, pure, so the server decides a run of
- * bids on one state instead of placing the machine again for each (a bid the state refuses leaves it as it was).
+ * A bid decided on `snapshot`: the state once it is taken, by the machine's own transition (pure, and
+ * run once, so the server decides a run of bids on one state without placing the machine again for
+ * each), or why it is refused.
  */
-export function afterBid(snapshot: AuctionSnapshot, bid: AuctionBid): AuctionSnapshot {
-  return transition(auctionMachine, snapshot, { type: AUCTION_EVENTS.BID, ...bid })[0];
+export function decideBid(snapshot: AuctionSnapshot, bid: AuctionBid): { taken: AuctionSnapshot; refusal: null } | { taken: null; refusal: BidRefusal } {
+  const [next] = transition(auctionMachine, snapshot, { type: AUCTION_EVENTS.BID, ...bid });
+  // Every transition that takes a bid counts it.
+  if (next.context.bidCount > snapshot.context.bidCount) return { taken: next, refusal: null };
+  return { taken: null, refusal: bidRefusalOf(snapshot, bid)! };
 }
 
 /** Why a bid is refused in this state, for the message the bidder sees; null when it is accepted. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { lastCodeSentTo, signInThroughApi, signOut, unexpected, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
+import { expectAllInLanguage, lastCodeSentTo, signInThroughApi, signOut, unexpected, useLanguage, watchForErrors, type Language } from './helpers';
 
 /** What the person reads on the pages, word for word as the issue and the locales say it. */
 const WORDS = {
@@ -155,12 +155,6 @@ const NEWCOMERS: Record<Language, Newcomer> = {
 const nationalPart = (phone: string) => phone.replace(/^966/, '');
 
 const CODE_CHECK_PATH = /^\/api\/auth\/verifications\/[^/]+\/verify$/;
-
-/** Waits for the page's requests (countries, translations) to settle, then lists foreign words. */
-async function expectAllInLanguage(page: Page, language: Language, where: string) {
-  await page.waitForLoadState('networkidle');
-  expect(await untranslatedText(page, language), where).toEqual([]);
-}
 
 async function fillRegistration(page: Page, words: Words, person: Pick<Newcomer, 'firstName' | 'lastName' | 'email' | 'phone' | 'password'>) {
   await page.getByLabel(words.firstName).fill(person.firstName);

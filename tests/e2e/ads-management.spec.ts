@@ -8,7 +8,7 @@ import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
-import { apiWrite, type Language, picture, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { apiWrite, expectAllInLanguage, formImages, type Language, picture, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -36,21 +36,6 @@ const SEEDED = {
 };
 
 const categoryNamed = (slug: string) => CATEGORY_TREE.flatMap((category) => [category, ...(category.children ?? [])]).find((category) => category.slug === slug)!;
-
-/** Waits for the page's requests (catalog, translations) to settle, then lists foreign words. */
-async function expectAllInLanguage(page: Page, language: Language, where: string) {
-  await page.waitForLoadState('networkidle');
-  expect(await untranslatedText(page, language), where).toEqual([]);
-}
-
-/** The ids of the form's images in order, read from their thumbnails, and the one marked main. */
-async function formImages(page: Page): Promise<{ ids: string[]; mainId: string }> {
-  const idOf = (src: string | null) => decodeURIComponent(/\/media\/([^/]+)\/thumb$/.exec(src ?? '')![1]!);
-  const items = page.getByTestId('image-item');
-  const ids = (await items.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).map(idOf);
-  const mainId = idOf(await items.and(page.locator('[data-main]')).locator('img').getAttribute('src'));
-  return { ids, mainId };
-}
 
 /** The ids of a subcategory, its category, and a city of a country, as the ad form would send them. */
 async function placeIds(request: APIRequestContext, subcategorySlug: string, country: string, cityName: string) {

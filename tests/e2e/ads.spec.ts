@@ -12,7 +12,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enPages from '../../locales/en/pages.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
-import { apiWrite, categoryIds, type Language, picture, type Provoked, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { apiWrite, categoryIds, expectAllInLanguage, formImages, type Language, picture, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -205,24 +205,9 @@ function daysFromNowInput(page: Page, days: number): Promise<string> {
   }, days * DAY_MS);
 }
 
-/** Waits for the page's requests (catalog, translations) to settle, then lists foreign words. */
-async function expectAllInLanguage(page: Page, language: Language, where: string) {
-  await page.waitForLoadState('networkidle');
-  expect(await untranslatedText(page, language), where).toEqual([]);
-}
-
 const slugOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 const AD_PAGE = /\/ad\/[^/]+$/;
 const DRAFT_PAGE = /\/ad\/draft\/[^/]+$/;
-
-/** The ids of the form's images in order, read from their thumbnails, and the one marked main. */
-async function formImages(page: Page): Promise<{ ids: string[]; mainId: string }> {
-  const idOf = (src: string | null) => decodeURIComponent(/\/media\/([^/]+)\/thumb$/.exec(src ?? '')![1]!);
-  const items = page.getByTestId('image-item');
-  const ids = (await items.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).map(idOf);
-  const mainId = idOf(await items.and(page.locator('[data-main]')).locator('img').getAttribute('src'));
-  return { ids, mainId };
-}
 
 /** The parts of the ad form, in the order a seller meets them. */
 const FORM_PARTS = ['words', 'category', 'keywords', 'condition', 'media', 'place', 'terms', 'delivery', 'schedule'] as const;

@@ -7,7 +7,7 @@ import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import enAds from '../../locales/en/ads.json' with { type: 'json' };
 import enAuction from '../../locales/en/auction.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
-import { apiWrite, categoryIds, type Language, lastCodeSentTo, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { apiWrite, categoryIds, expectAllInLanguage, type Language, lastCodeSentTo, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the auction panel and the ad page say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -134,6 +134,8 @@ function plansFor(language: Language): Record<'open' | 'live' | 'private' | 'com
       description: ar ? 'أرض زراعية ببئر وسور، المزاد للمشاركين المقبولين.' : 'Farm land with a well and a wall; accepted participants only.',
       category: ['real-estate', 'land'],
       openingAmount: 200_000,
+      // Above every bid the test places: the owner is left to decline.
+      onBackPrice: 300_000,
     },
     combined: {
       type: 'INSTANT_SALE_AND_AUCTION',
@@ -251,10 +253,12 @@ class AuctionScreen {
   }
 }
 
-/** Foreign words on a screen, once its requests have settled. */
-async function expectAllInLanguage(screen: AuctionScreen, language: Language, where: string) {
-  await screen.page.waitForLoadState('networkidle');
-  expect(await untranslatedText(screen.page, language), where).toEqual([]);
+/** What every test ends on: each screen changed over the socket alone, and nothing went wrong on it but what the test `provoked`. */
+async function expectUndisturbed(screens: AuctionScreen[], provoked: Provoked[] = []) {
+  for (const screen of screens) {
+    await screen.expectNotReloaded();
+    expect(unexpected(screen.problems, provoked)).toEqual([]);
+  }
 }
 
 /** Signs a person in, in a browser context of their own, and answers their screen. */
@@ -330,7 +334,7 @@ for (const language of ['ar', 'en'] as Language[]) {
           await expect(bidder.byTestId('bid-form')).toBeVisible();
           await expect(bidder.byTestId('quick-bid')).toHaveCount(3);
         }
-        await expectAllInLanguage(first, language, "a bidder's auction");
+        await expectAllInLanguage(first.page, language, "a bidder's auction");
       });
 
       await test.step("the first bidder's quick amount shows on the other screens without a reload", async () => {
@@ -393,13 +397,10 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon, { amount: shownRiyals(secondBid) }));
         const sold = messagePattern(words.outcome.sold, { name: await second.bidderName(slug), amount: shownRiyals(secondBid) });
         for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(sold);
-        await expectAllInLanguage(seller, language, "the owner's sold auction");
+        await expectAllInLanguage(seller.page, language, "the owner's sold auction");
       });
 
-      for (const screen of everyone) {
-        await screen.expectNotReloaded();
-        expect(unexpected(screen.problems, [])).toEqual([]);
-      }
+      await expectUndisturbed(everyone);
     });
 
     test(`a live auction shows its stream; after a round is confirmed the owner opens the next, which every screen starts afresh, in ${language}`, async ({ openScreen }) => {
@@ -418,7 +419,7 @@ for (const language of ['ar', 'en'] as Language[]) {
           await screen.expectPhase('active');
           await expect(screen.byTestId('reserve-state')).toHaveAttribute('data-reserve', 'NONE');
         }
-        await expectAllInLanguage(second, language, "a bidder's live auction");
+        await expectAllInLanguage(second.page, language, "a bidder's live auction");
       });
 
       await test.step('a bid in the first round reaches every screen', async () => {
@@ -462,15 +463,12 @@ for (const language of ['ar', 'en'] as Language[]) {
         }
       });
 
-      for (const screen of everyone) {
-        await screen.expectNotReloaded();
-        expect(unexpected(screen.problems, [])).toEqual([]);
-      }
+      await expectUndisturbed(everyone);
     });
 
-    test(`a private auction is closed to outsiders until the owner accepts their request or adds them, in ${language}`, async ({ openScreen }) => {
+    test(`a private auction is closed to outsiders until the owner accepts their request or adds them, and below its reserve the owner declines, in ${language}`, async ({ openScreen }) => {
       test.setTimeout(60_000);
-      const { seller, first, second, everyone } = await openAuction(openScreen, plans.private);
+      const { slug, seller, first, second, everyone } = await openAuction(openScreen, plans.private);
       const participants = seller.byTestId('participants-panel');
       const participant = participants.getByTestId('participant');
 
@@ -485,7 +483,7 @@ for (const language of ['ar', 'en'] as Language[]) {
           await expect(outsider.byTestId('bid-form')).toHaveCount(0);
           await expect(outsider.byTestId('participants-panel')).toHaveCount(0);
         }
-        await expectAllInLanguage(first, language, "an outsider's private auction");
+        await expectAllInLanguage(first.page, language, "an outsider's private auction");
       });
 
       await test.step('the first asks to join and waits for the answer', async () => {
@@ -523,10 +521,26 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expect(first.byTestId('outbid-notice')).toContainText(words.outbid.title);
       });
 
-      for (const screen of everyone) {
-        await screen.expectNotReloaded();
-        expect(unexpected(screen.problems, [])).toEqual([]);
-      }
+      await test.step('the round ends below the reserve; the owner declines, asked first, and every screen shows it unsold', async () => {
+        await endRoundSoon(seller, slug);
+        for (const screen of everyone) await screen.expectPhase('finalWindow', ROUND_END_TIMEOUT_MS);
+        await expect(seller.byTestId('reserve-state')).toHaveAttribute('data-reserve', 'NOT_MET');
+        await seller.byTestId('decline').click();
+        const confirmation = seller.byTestId('round-decision');
+        await expect(confirmation).toContainText(words.owner.confirmDecline.title);
+        await expect(confirmation).toContainText(words.owner.confirmDecline.description);
+        await expectAllInLanguage(seller.page, language, "the owner's decline, asked again");
+        // Nothing is decided before the confirmation.
+        await seller.expectPhase('finalWindow');
+        await confirmation.getByTestId('round-decision-confirm').click();
+        for (const screen of everyone) {
+          await screen.expectPhase('ended');
+          await expect(screen.byTestId('auction-outcome')).toHaveText(words.outcome.declined);
+        }
+        await expect(seller.byTestId('owner-controls')).toHaveCount(0);
+      });
+
+      await expectUndisturbed(everyone);
     });
 
     test(`buying outright, once confirmed, ends the auction on every screen, in ${language}`, async ({ openScreen }) => {
@@ -541,7 +555,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         await second.byTestId('buy-now').click();
         const confirmation = second.byTestId('buy-now-confirmation');
         await expect(confirmation).toContainText(messagePattern(words.buyNow.confirmQuestion, instantPurchase, { within: true }));
-        await expectAllInLanguage(second, language, 'the instant purchase confirmation');
+        await expectAllInLanguage(second.page, language, 'the instant purchase confirmation');
         // Nothing is bought before the confirmation.
         await seller.expectPhase('active');
         await confirmation.getByTestId('buy-now-confirm').click();
@@ -560,10 +574,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expect(first.byTestId('highest-bidder')).toHaveText(words.highestBid.wasMine);
       });
 
-      for (const screen of everyone) {
-        await screen.expectNotReloaded();
-        expect(unexpected(screen.problems, [])).toEqual([]);
-      }
+      await expectUndisturbed(everyone);
     });
 
     test(`an auction its owner deletes leaves every bidder's screen at once, in ${language}`, async ({ openScreen }) => {
@@ -576,10 +587,9 @@ for (const language of ['ar', 'en'] as Language[]) {
       for (const bidder of [first, second]) {
         await expect(bidder.page.locator('[data-page="ad-unavailable"]')).toBeVisible();
         await expect(bidder.page.getByRole('heading', { level: 1 })).toHaveText(LOCALES[language].ads.refusal.unavailableTitle);
-        await bidder.expectNotReloaded();
-        // The page asked for the ad again and heard it is gone.
-        expect(unexpected(bidder.problems, [{ status: 410, path: `/api/ads/${encodeURIComponent(slug)}` }])).toEqual([]);
       }
+      // Each page asked for the ad again and heard it is gone.
+      await expectUndisturbed([first, second], [{ status: 410, path: `/api/ads/${encodeURIComponent(slug)}` }]);
     });
   });
 }

@@ -127,3 +127,18 @@ export async function categoryIds(request: APIRequestContext, slugs: [string, st
   const category = categories.find((candidate) => candidate.slug === slugs[0])!;
   return { categoryId: category.id, subcategoryId: category.children.find((candidate) => candidate.slug === slugs[1])!.id };
 }
+
+/** Waits for the page's requests (catalog, countries, translations) to settle, then lists foreign words. */
+export async function expectAllInLanguage(page: Page, language: Language, where: string) {
+  await page.waitForLoadState('networkidle');
+  expect(await untranslatedText(page, language), where).toEqual([]);
+}
+
+/** The ids of the form's images in order, read from their thumbnails, and the one marked main. */
+export async function formImages(page: Page): Promise<{ ids: string[]; mainId: string }> {
+  const idOf = (src: string | null) => decodeURIComponent(/\/media\/([^/]+)\/thumb$/.exec(src ?? '')![1]!);
+  const items = page.getByTestId('image-item');
+  const ids = (await items.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).map(idOf);
+  const mainId = idOf(await items.and(page.locator('[data-main]')).locator('img').getAttribute('src'));
+  return { ids, mainId };
+}

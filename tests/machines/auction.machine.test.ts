@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { FINAL_WINDOW_MS } from '../../domain/timing';
 import {
-  afterBid,
   AUCTION_EVENTS,
   type AuctionEvent,
   type AuctionFacts,
   auctionMachine,
   auctionStateAt,
   bidRefusalOf,
+  decideBid,
   isReserveMet,
   minimumNextBid,
   nextDeadlineOf,
@@ -129,9 +129,11 @@ describe('auction machine: deadlines', () => {
     const judgedLate = auctionStateAt(PUBLIC_AUCTION, END + 2);
     expect(judgedLate.value).toBe('endedWithoutBids');
     expect(bidRefusalOf(judgedLate, { bidderId: ALICE, amount: 20_000, at: END - 1 })).toBeNull();
-    const taken = afterBid(judgedLate, { bidderId: ALICE, amount: 20_000, at: END - 1 });
-    expect(taken.value).toBe('finalWindow');
-    expect(taken.context.highestBid).toEqual({ bidderId: ALICE, amount: 20_000, at: END - 1 });
+    const { taken } = decideBid(judgedLate, { bidderId: ALICE, amount: 20_000, at: END - 1 });
+    expect(taken?.value).toBe('finalWindow');
+    expect(taken?.context.highestBid).toEqual({ bidderId: ALICE, amount: 20_000, at: END - 1 });
+    // The same bid received at the end is refused, and says why.
+    expect(decideBid(judgedLate, { bidderId: ALICE, amount: 20_000, at: END })).toEqual({ taken: null, refusal: 'CLOSED' });
     const combinedJudgedLate = auctionStateAt(COMBINED_AUCTION, END + 2);
     expect(combinedJudgedLate.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: BOB, at: END - 1 })).toBe(true);
     expect(combinedJudgedLate.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: BOB, at: END })).toBe(false);

@@ -5,7 +5,7 @@ import { type AdType, isAuctionType } from '../../../domain/ad';
 import { type AuctionChange, type AuctionPhase, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { afterBid, AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, bidRefusalOf, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
+import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -177,8 +177,9 @@ export default fp(
             }
             if (request.userId !== row.owner_id && participations && participations.get(request.userId) !== 'ACCEPTED') throw new AppError(ERROR_CODES.OFFER_SUBMISSION_NOT_AVAILABLE);
             const offered = { bidderId: request.userId, amount: request.amount, at: request.receivedAt };
-            const refusal = bidRefusalOf(state, offered);
-            if (refusal) {
+            const decided = decideBid(state, offered);
+            if (decided.refusal !== null) {
+              const { refusal } = decided;
               const code = BID_REFUSAL_ERRORS[refusal];
               // What is wrong with the amount is said on the bid form's amount field.
               const aboutTheAmount = refusal !== BID_REFUSALS.NOT_STARTED && refusal !== BID_REFUSALS.CLOSED && refusal !== BID_REFUSALS.OWN_AUCTION;
@@ -188,7 +189,7 @@ export default fp(
             const standing = { ...before, highestAmount: Math.max(before.highestAmount, request.amount), bidCount: before.bidCount + 1 };
             standings.set(request.userId, standing);
             const bid: Bid = { id: randomUUID(), seq: current.seq + 1, amount: request.amount, at: request.receivedAt, bidder: { id: standing.id, name: standing.name } };
-            state = afterBid(state, offered);
+            state = decided.taken;
             current = { ...current, seq: bid.seq, highest_offer_id: bid.id, bid_count: current.bid_count + 1 };
             const change: AuctionChange = { fromSeq: row.seq + accepted.length, auction: auctionStateFrom(current, state, bid), bids: [bid], bidders: [standing] };
             accepted.push({ bid, change, request });

@@ -1,8 +1,10 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuctionState } from '../../../../domain/auction';
 import { formatMoney } from '../../../lib/format';
 import { errorCodeOf } from '../../../lib/http';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { FormError } from '../../../lib/ui/form-error';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
@@ -12,14 +14,15 @@ import type { AuctionView } from '../../../../machines/auction-view';
 
 /**
  * The owner's decision on the round, in the final window or any time after: confirm the winner, or,
- * when the highest bid is below the reserve, choose explicitly between selling below it and declining.
- * A live auction's owner may instead open the next sub-auction, which closes this round by the same rule.
+ * when the highest bid is below the reserve, choose explicitly between selling below it and declining,
+ * each asked again first, as neither can be undone. A live auction's owner may instead open the next sub-auction, which closes this round by the same rule.
  */
 export function AuctionOwnerControls({ slug, auction, view }: { slug: string; auction: AuctionState; view: AuctionView }) {
   const { t } = useTranslation('auction');
   const locale = useLocale();
   const finalise = useFinaliseAuction(slug);
   const startNext = useStartNextSubAuction(slug);
+  const [confirming, setConfirming] = useState<'SELL_BELOW_RESERVE' | 'DECLINE' | null>(null);
   if (!view.canFinalise && !view.canStartNextSubAuction) return null;
   const { highestBid } = auction;
   const pending = finalise.isPending || startNext.isPending;
@@ -55,12 +58,23 @@ export function AuctionOwnerControls({ slug, auction, view }: { slug: string; au
               <Text fontSize="sm" color="fg.muted">
                 {t('owner.belowReserve')}
               </Text>
-              <Button colorPalette="green" loading={finalise.isPending && finalise.variables === true} disabled={pending} onClick={() => finaliseRound(true)} data-testid="finalise">
+              <Button colorPalette="green" disabled={pending} onClick={() => setConfirming('SELL_BELOW_RESERVE')} data-testid="finalise">
                 {t('owner.sellBelowReserve')}
               </Button>
-              <Button variant="outline" colorPalette="red" loading={finalise.isPending && finalise.variables === false} disabled={pending} onClick={() => finaliseRound(false)} data-testid="decline">
+              <Button variant="outline" colorPalette="red" disabled={pending} onClick={() => setConfirming('DECLINE')} data-testid="decline">
                 {t('owner.decline')}
               </Button>
+              <ConfirmDialog
+                open={confirming !== null}
+                onClose={() => setConfirming(null)}
+                title={t(confirming === 'DECLINE' ? 'owner.confirmDecline.title' : 'owner.confirmSellBelowReserve.title')}
+                description={t(confirming === 'DECLINE' ? 'owner.confirmDecline.description' : 'owner.confirmSellBelowReserve.description')}
+                confirmLabel={t(confirming === 'DECLINE' ? 'owner.decline' : 'owner.sellBelowReserve')}
+                onConfirm={() => finaliseRound(confirming === 'SELL_BELOW_RESERVE')}
+                pending={finalise.isPending}
+                refusal={<FormError code={errorCodeOf(finalise.error)} />}
+                testId="round-decision"
+              />
             </>
           )}
         </>
