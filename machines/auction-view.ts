@@ -90,6 +90,11 @@ export function auctionFactsOf({ auction, viewer }: ServerSnapshot): AuctionFact
   };
 }
 
+/** Whether the viewer keeps the auction's list of participants: the owner of a private auction. */
+export function managesParticipants({ auction, viewer }: ServerSnapshot): boolean {
+  return viewer.role === 'OWNER' && auction.isPrivate;
+}
+
 /**
  * The round step an amount's raises land on: a hundredth of its order of magnitude in whole units
  * (1 for hundreds, 10 for thousands, 100 for tens of thousands), never less than one unit, so a

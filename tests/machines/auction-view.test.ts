@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuctionSnapshot, AuctionState, Bid, ViewerRole } from '../../domain/auction';
 import { FINAL_WINDOW_MS, MINUTE_MS } from '../../domain/timing';
-import { auctionFactsOf, auctionViewAt, quickBidAmounts } from '../../machines/auction-view';
+import { auctionFactsOf, auctionViewAt, managesParticipants, quickBidAmounts } from '../../machines/auction-view';
 
 const START = Date.UTC(2030, 0, 1, 18, 0, 0);
 const END = START + 10 * MINUTE_MS;
@@ -62,6 +62,9 @@ describe('how the viewer may take part', () => {
   it('a bidder of the combined type may also buy outright', () => {
     const combined = snapshotOf('BIDDER', { type: 'INSTANT_SALE_AND_AUCTION', instantPurchaseAmount: 50_000 });
     expect(auctionViewAt(combined, 'sara', RUNNING).participation).toEqual({ kind: 'BID', bidForm: true, buyNow: true });
+    // Once the bidding reaches the instant purchase amount, only bidding is left.
+    const reached = snapshotOf('BIDDER', { type: 'INSTANT_SALE_AND_AUCTION', instantPurchaseAmount: 50_000, highestBid: bid('omar', 50_000) });
+    expect(auctionViewAt(reached, 'sara', RUNNING).participation).toEqual({ kind: 'BID', bidForm: true, buyNow: false });
   });
 
   it('a visitor is asked to sign in, but only for an auction there is something to do in', () => {
@@ -75,6 +78,12 @@ describe('how the viewer may take part', () => {
       expect(auctionViewAt(snapshotOf(role, { isPrivate: true }), 'sara', RUNNING).participation).toEqual({ kind: 'JOIN', role });
       expect(auctionViewAt(snapshotOf(role, { isPrivate: true }), 'sara', AFTER_FINAL_WINDOW).participation).toBeNull();
     }
+  });
+
+  it('the owner of a private auction keeps its participants; nobody else, and no public auction’s owner', () => {
+    expect(managesParticipants(snapshotOf('OWNER', { isPrivate: true }))).toBe(true);
+    expect(managesParticipants(snapshotOf('OWNER'))).toBe(false);
+    expect(managesParticipants(snapshotOf('BIDDER', { isPrivate: true }))).toBe(false);
   });
 
   it('the owner never bids, and may end a running round early to try the final window', () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { FINAL_WINDOW_MS } from '../../domain/timing';
+import { DAY_MS, FINAL_WINDOW_MS } from '../../domain/timing';
 import {
   AUCTION_EVENTS,
   type AuctionEvent,
   type AuctionFacts,
   auctionMachine,
   auctionStateAt,
+  awaitsOwnerDecision,
   bidRefusalOf,
   decideBid,
   isReserveMet,
@@ -265,6 +266,25 @@ describe('auction machine: finalisation', () => {
     declining.actor.send(finalise(OWNER, END + SECOND, false));
     expect(declining.state()).toBe('ended');
     expect(declining.actor.getSnapshot().context.outcome).toEqual({ kind: 'DECLINED', at: END + SECOND });
+  });
+});
+
+describe('auction machine: a round waiting for its owner', () => {
+  const withBid = { ...PUBLIC_AUCTION, highestBid: { bidderId: ALICE, amount: 20_000, at: START + SECOND }, bidCount: 1 };
+
+  it('waits from the end until the owner decides, in the final window and after it, however the round ended', () => {
+    expect(awaitsOwnerDecision(auctionStateAt(withBid, END - 1))).toBe(false);
+    expect(awaitsOwnerDecision(auctionStateAt(withBid, END))).toBe(true);
+    expect(awaitsOwnerDecision(auctionStateAt(withBid, END + FINAL_WINDOW_MS + DAY_MS))).toBe(true);
+    // The owner ended it early: the stored end is then the early one.
+    expect(awaitsOwnerDecision(auctionStateAt({ ...withBid, endsAt: START + MINUTE }, START + 2 * MINUTE))).toBe(true);
+  });
+
+  it('waits no more once decided, bought outright, or when nobody bid', () => {
+    for (const outcome of [{ kind: 'FINALISED', at: END + SECOND }, { kind: 'DECLINED', at: END + SECOND }, { kind: 'BOUGHT_OUTRIGHT', buyerId: BOB, at: START + 2 * SECOND }] as const) {
+      expect(awaitsOwnerDecision(auctionStateAt({ ...withBid, outcome }, END + DAY_MS)), outcome.kind).toBe(false);
+    }
+    expect(awaitsOwnerDecision(auctionStateAt(PUBLIC_AUCTION, END + DAY_MS))).toBe(false);
   });
 });
 

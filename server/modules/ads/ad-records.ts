@@ -230,7 +230,7 @@ export interface LoadedAd {
   complete: boolean;
   lifecycle: ReturnType<typeof adLifecycleStateOf>;
   adCredits: number;
-  /** An auction whose round is over waits for its owner to decide it (a winner or none) before anything else. */
+  /** An ended auction whose last round waits for its owner to decide it (a winner or none) before it is reposted. */
   awaitsOwnerDecision: boolean;
 }
 

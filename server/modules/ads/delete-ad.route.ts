@@ -19,11 +19,13 @@ const deleteAdRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const adId = await withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
-        assertAllowed(ad, { type: AD_DRAFT_EVENTS.DELETE }, ERROR_CODES.AD_CANNOT_BE_DELETED);
-        await trx.updateTable('ads').set({ status: 'DELETED', ended_at: ad.row.ended_at ?? now, updated_at: now }).where('id', '=', ad.row.id).execute();
-        return ad.row.id;
-      });
+      const adId = await app.auctions.inTurn({ slug: request.params.slug }, () =>
+        withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
+          assertAllowed(ad, { type: AD_DRAFT_EVENTS.DELETE }, ERROR_CODES.AD_CANNOT_BE_DELETED);
+          await trx.updateTable('ads').set({ status: 'DELETED', ended_at: ad.row.ended_at ?? now, updated_at: now }).where('id', '=', ad.row.id).execute();
+          return ad.row.id;
+        }),
+      );
       app.io.to(adRoom(adId)).emit(SOCKET_EVENTS.AD_REMOVED, { adId });
       return { slug: request.params.slug, status: 'DELETED' as const };
     },

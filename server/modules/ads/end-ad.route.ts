@@ -13,12 +13,14 @@ const endAdRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const adId = await withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
-        assertAllowed(ad, { type: AD_DRAFT_EVENTS.END });
-        // The planned end stays: a repost runs as long as the ad was meant to.
-        await trx.updateTable('ads').set({ status: 'ENDED', ended_at: now, updated_at: now, announced_phase: null }).where('id', '=', ad.row.id).execute();
-        return ad.row.id;
-      });
+      const adId = await app.auctions.inTurn({ slug: request.params.slug }, () =>
+        withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
+          assertAllowed(ad, { type: AD_DRAFT_EVENTS.END });
+          // The planned end stays: a repost runs as long as the ad was meant to.
+          await trx.updateTable('ads').set({ status: 'ENDED', ended_at: now, updated_at: now, announced_phase: null }).where('id', '=', ad.row.id).execute();
+          return ad.row.id;
+        }),
+      );
       // An auction ended early closes its bidding now: its watchers hear of it.
       await app.auctionDeadlines.rearm(adId);
       return { slug: request.params.slug, status: 'ENDED' as const };

@@ -19,38 +19,40 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const reposted = await withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
-        const { row } = ad;
-        if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
-        // A fresh round would drop the highest bidder unanswered: the owner finalises or declines first.
-        if (ad.awaitsOwnerDecision) throw new AppError(ERROR_CODES.AUCTION_ROUND_UNDECIDED);
-        assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
-        await spendAdCredit(trx, user.id, now);
-        // As long as it was meant to run: an auction its duration, a tender from its start to its planned
-        // end; an instant sale has no end.
-        const lastRunMs = row.auction_duration_ms ?? (row.ends_at !== null && row.starts_at !== null ? row.ends_at - row.starts_at : null);
-        await trx
-          .updateTable('ads')
-          .set((eb) => ({
-            status: 'PUBLISHED',
-            round: eb('round', '+', 1),
-            starts_now: 1,
-            starts_at: now,
-            ends_at: lastRunMs === null ? null : now + lastRunMs,
-            published_at: now,
-            ended_at: null,
-            updated_at: now,
-            ...UNDECIDED_ROUND,
-            // The new round follows the ad's new schedule.
-            round_starts_at: null,
-            round_ends_at: null,
-            // Announced afresh: also what has a restart re-arm it, should one come before the rearm below.
-            announced_phase: null,
-          }))
-          .where('id', '=', row.id)
-          .execute();
-        return row;
-      });
+      const reposted = await app.auctions.inTurn({ slug: request.params.slug }, () =>
+        withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
+          const { row } = ad;
+          if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
+          // A fresh round would drop the highest bidder unanswered: the owner finalises or declines first.
+          if (ad.awaitsOwnerDecision) throw new AppError(ERROR_CODES.AUCTION_ROUND_UNDECIDED);
+          assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
+          await spendAdCredit(trx, user.id, now);
+          // As long as it was meant to run: an auction its duration, a tender from its start to its planned
+          // end; an instant sale has no end.
+          const lastRunMs = row.auction_duration_ms ?? (row.ends_at !== null && row.starts_at !== null ? row.ends_at - row.starts_at : null);
+          await trx
+            .updateTable('ads')
+            .set((eb) => ({
+              status: 'PUBLISHED',
+              round: eb('round', '+', 1),
+              starts_now: 1,
+              starts_at: now,
+              ends_at: lastRunMs === null ? null : now + lastRunMs,
+              published_at: now,
+              ended_at: null,
+              updated_at: now,
+              ...UNDECIDED_ROUND,
+              // The new round follows the ad's new schedule.
+              round_starts_at: null,
+              round_ends_at: null,
+              // Announced afresh: also what has a restart re-arm it, should one come before the rearm below.
+              announced_phase: null,
+            }))
+            .where('id', '=', row.id)
+            .execute();
+          return row;
+        }),
+      );
       await app.auctionDeadlines.rearm(reposted.id);
       return { slug: reposted.slug, status: 'PUBLISHED' as const };
     },

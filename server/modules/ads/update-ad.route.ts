@@ -15,14 +15,16 @@ const updateAdRoute: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { fields, publish } = request.body;
-      const saved = await withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, existing, now) => {
-        const { row } = existing;
-        const status = await saveAd(trx, existing, { id: row.id, slug: row.slug, type: row.type as AdType, input: fields, publish, ownerId: user.id, ownerCountry: await ownerCountryOf(trx, user.id), now });
-        await indexAdForSearch(trx, row.id);
-        // An auction's watchers hear of the new terms: the scheduler announces the state afresh.
-        await trx.updateTable('ads').set({ announced_phase: null }).where('id', '=', row.id).execute();
-        return { id: row.id, slug: row.slug, status };
-      });
+      const saved = await app.auctions.inTurn({ slug: request.params.slug }, () =>
+        withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, existing, now) => {
+          const { row } = existing;
+          const status = await saveAd(trx, existing, { id: row.id, slug: row.slug, type: row.type as AdType, input: fields, publish, ownerId: user.id, ownerCountry: await ownerCountryOf(trx, user.id), now });
+          await indexAdForSearch(trx, row.id);
+          // An auction's watchers hear of the new terms: the scheduler announces the state afresh.
+          await trx.updateTable('ads').set({ announced_phase: null }).where('id', '=', row.id).execute();
+          return { id: row.id, slug: row.slug, status };
+        }),
+      );
       // A new schedule moves the auction's deadlines, and the watchers hear of it.
       await app.auctionDeadlines.rearm(saved.id);
       return { slug: saved.slug, status: saved.status };

@@ -55,6 +55,12 @@ declare module 'fastify' {
       announcePhase(adId: string): Promise<number | null>;
       /** Listeners told after each committed command that moves the auction's deadlines: the scheduler re-arms from them. */
       onChange(listener: (adId: string) => void): void;
+      /**
+       * Runs an owner's command on the ad (edit, end, repost, delete) in its turn among the ad's
+       * commands, so it falls wholly before or after the bids already waiting, never between a bid's
+       * receipt and its decision.
+       */
+      inTurn<T>(ad: KeyedRequest['ad'], run: () => Promise<T>): Promise<T>;
     };
   }
 }
@@ -354,6 +360,10 @@ export default fp(
 
       onChange(listener) {
         listeners.push(listener);
+      },
+
+      async inTurn(ad, run) {
+        return queues.command(await adIdOf(ad), run);
       },
     });
   },

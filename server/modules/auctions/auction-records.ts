@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type AdType, isAuctionType } from '../../../domain/ad';
+import { adPhaseOf, type AdStatus, type AdType, isAuctionType } from '../../../domain/ad';
 import {
   type AuctionPhase,
   type AuctionSnapshot,
@@ -149,9 +149,14 @@ export async function highestBidOf(db: Db, row: AdRow): Promise<Bid | null> {
   return found ? bidOf(found) : null;
 }
 
-/** The ids of the auctions among `rows` whose round is over and waits for its owner's decision (`awaitsOwnerDecision`), in one query. */
+/**
+ * The ids of the ended auctions among `rows` whose last round waits for its owner's decision
+ * (`awaitsOwnerDecision`), in one query.
+ */
 export async function auctionsAwaitingOwnerOf(db: Db, rows: readonly AdRow[], now: number): Promise<Set<string>> {
-  const candidates = rows.filter((row) => isAuctionType(row.type as AdType) && row.highest_offer_id !== null && row.round_outcome === null);
+  const candidates = rows.filter(
+    (row) => isAuctionType(row.type as AdType) && row.highest_offer_id !== null && row.round_outcome === null && adPhaseOf({ status: row.status as AdStatus, endsAt: row.ends_at }, now) === 'ENDED',
+  );
   if (candidates.length === 0) return new Set();
   const found = await bidsQuery(db)
     .where('offers.id', 'in', candidates.map((row) => row.highest_offer_id!))

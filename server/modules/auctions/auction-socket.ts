@@ -26,8 +26,11 @@ export default fp(
       };
 
       // Only a published auction has a room: a made-up id would only fill the server with empty rooms.
+      // The socket joins at once and leaves if refused, so nothing said to the room while the ad is
+      // read (its deletion, say) passes it by, and an unwatch sent meanwhile is not undone.
       socket.on(SOCKET_EVENTS.AD_WATCH, (adId, ack) => {
         if (typeof adId !== 'string' || typeof ack !== 'function') return;
+        void socket.join(adRoom(adId));
         app.db
           .selectFrom('ads')
           .select(['status', 'type'])
@@ -35,10 +38,12 @@ export default fp(
           .executeTakeFirst()
           .then((row) => {
             assertAuction(row);
-            void socket.join(adRoom(adId));
             ack({ ok: true, result: null });
           })
-          .catch((error: unknown) => answerRefusal(ack, error, 'watching an ad failed'));
+          .catch((error: unknown) => {
+            void socket.leave(adRoom(adId));
+            answerRefusal(ack, error, 'watching an ad failed');
+          });
       });
       socket.on(SOCKET_EVENTS.AD_UNWATCH, (adId) => {
         if (typeof adId === 'string') void socket.leave(adRoom(adId));

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyAuctionChange, type AuctionChange, type AuctionSnapshot } from '../../../../domain/auction';
+import { ERROR_CODES } from '../../../../domain/errors';
 import { SOCKET_EVENTS } from '../../../../domain/realtime-events';
 import { api } from '../../../lib/api-client';
 import { recordClockSample } from '../../../lib/realtime/server-clock';
@@ -75,9 +76,13 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
   const socket = useRealtimeSocket();
   useEffect(() => {
     if (!adId) return;
+    // Asked again, the page finds the ad gone and says so.
+    const adGone = () => void queryClient.invalidateQueries({ queryKey: adQueryKeyPrefix(slug) });
     const watch = () =>
       socket.emit(SOCKET_EVENTS.AD_WATCH, adId, (reply) => {
         if (reply.ok) void refetchAuction(queryClient, slug);
+        // Deleted while this page was away (disconnected): told now instead of by AD_REMOVED.
+        else if (reply.error.code === ERROR_CODES.PRODUCT_UNAVAILABLE || reply.error.code === ERROR_CODES.NOT_FOUND) adGone();
       });
     const onChange = (change: AuctionChange) => {
       if (change.auction.adId === adId) receiveAuctionChange(queryClient, slug, change);
@@ -86,9 +91,8 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     const onParticipationChange = (change: { adId: string }) => {
       if (change.adId === adId) void queryClient.invalidateQueries({ queryKey: auctionQueryKey(slug) });
     };
-    // Asked again, the page finds the ad gone and says so.
     const onRemoved = (removal: { adId: string }) => {
-      if (removal.adId === adId) void queryClient.invalidateQueries({ queryKey: adQueryKeyPrefix(slug) });
+      if (removal.adId === adId) adGone();
     };
     socket.on('connect', watch);
     socket.on(SOCKET_EVENTS.AUCTION_CHANGED, onChange);

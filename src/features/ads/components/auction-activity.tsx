@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { managesParticipants } from '../../../../machines/auction-view';
 import { useSession } from '../../../lib/session';
 import { Panel } from '../../../lib/ui/panel';
 import { useAuctionSnapshot } from '../api/get-auction';
@@ -16,10 +17,9 @@ export function AuctionActivity({ slug }: { slug: string }) {
   const snapshot = useAuctionSnapshot(slug).data;
   const viewerId = useSession().data?.id ?? null;
   if (!snapshot) return null;
-  const { auction, viewer } = snapshot;
   return (
     <>
-      {viewer.role === 'OWNER' && auction.isPrivate ? <AuctionParticipantsPanel slug={slug} ownerId={auction.ownerId} /> : null}
+      {managesParticipants(snapshot) ? <AuctionParticipantsPanel slug={slug} ownerId={snapshot.auction.ownerId} /> : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <Panel title={t('bids.title')} minW="0">
           <AuctionBidList snapshot={snapshot} viewerId={viewerId} />
