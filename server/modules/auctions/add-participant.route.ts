@@ -20,23 +20,26 @@ const addParticipantRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, body: addParticipantSchema, response: { 201: participantsSchema } } },
     async (request, reply) => {
       const owner = requireUser(request);
-      const row = await findOwnedPrivateAdRow(app.db, request.params.slug, owner.id);
-      // The schema refused a contact that names no account's email or phone.
-      const lookup = contactLookupOf(request.body.contact)!;
-      const user = await app.db
-        .selectFrom('users')
-        .select('id')
-        .where('verified_at', 'is not', null)
-        .where((eb) => ('email' in lookup ? eb('email', '=', lookup.email) : eb('phone', '=', lookup.phone)))
-        .executeTakeFirst();
-      if (!user) throw new AppError(ERROR_CODES.USER_NOT_FOUND, { contact: ERROR_CODES.USER_NOT_FOUND });
-      const status = await participationOf(app.db, row.id, user.id);
-      if (status === 'ACCEPTED') throw new AppError(ERROR_CODES.PARTICIPANT_ALREADY_ADDED, { contact: ERROR_CODES.PARTICIPANT_ALREADY_ADDED });
-      if (!participationStateOf(status, { ownerId: owner.id, userId: user.id }).can({ type: JOIN_REQUEST_EVENTS.ADD, by: owner.id })) {
-        throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED, { contact: ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED });
-      }
-      await setParticipation(app, row, user.id, 'ACCEPTED', true);
-      return reply.code(201).send({ participants: await participantsOf(app.db, row.id) });
+      // In the ad's turn: a standing is read and written with no bid or other standing change in between.
+      return app.auctions.inTurn({ slug: request.params.slug }, async () => {
+        const row = await findOwnedPrivateAdRow(app.db, request.params.slug, owner.id);
+        // The schema refused a contact that names no account's email or phone.
+        const lookup = contactLookupOf(request.body.contact)!;
+        const user = await app.db
+          .selectFrom('users')
+          .select('id')
+          .where('verified_at', 'is not', null)
+          .where((eb) => ('email' in lookup ? eb('email', '=', lookup.email) : eb('phone', '=', lookup.phone)))
+          .executeTakeFirst();
+        if (!user) throw new AppError(ERROR_CODES.USER_NOT_FOUND, { contact: ERROR_CODES.USER_NOT_FOUND });
+        const status = await participationOf(app.db, row.id, user.id);
+        if (status === 'ACCEPTED') throw new AppError(ERROR_CODES.PARTICIPANT_ALREADY_ADDED, { contact: ERROR_CODES.PARTICIPANT_ALREADY_ADDED });
+        if (!participationStateOf(status, { ownerId: owner.id, userId: user.id }).can({ type: JOIN_REQUEST_EVENTS.ADD, by: owner.id })) {
+          throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED, { contact: ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED });
+        }
+        await setParticipation(app, row, user.id, 'ACCEPTED', true);
+        return reply.code(201).send({ participants: await participantsOf(app.db, row.id) });
+      });
     },
   );
 };

@@ -24,12 +24,15 @@ const decideJoinRequestRoute: FastifyPluginAsync = async (app) => {
     async (request) => {
       const owner = requireUser(request);
       const { slug, userId } = request.params;
-      const row = await findOwnedPrivateAdRow(app.db, slug, owner.id);
-      const event = request.body.status === 'ACCEPTED' ? JOIN_REQUEST_EVENTS.ACCEPT : JOIN_REQUEST_EVENTS.REJECT;
-      const standing = participationStateOf(await participationOf(app.db, row.id, userId), { ownerId: owner.id, userId });
-      if (!standing.can({ type: event, by: owner.id })) throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
-      await setParticipation(app, row, userId, request.body.status, false);
-      return { participants: await participantsOf(app.db, row.id) };
+      // In the ad's turn: a standing is read and written with no bid or other standing change in between.
+      return app.auctions.inTurn({ slug }, async () => {
+        const row = await findOwnedPrivateAdRow(app.db, slug, owner.id);
+        const event = request.body.status === 'ACCEPTED' ? JOIN_REQUEST_EVENTS.ACCEPT : JOIN_REQUEST_EVENTS.REJECT;
+        const standing = participationStateOf(await participationOf(app.db, row.id, userId), { ownerId: owner.id, userId });
+        if (!standing.can({ type: event, by: owner.id })) throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED);
+        await setParticipation(app, row, userId, request.body.status, false);
+        return { participants: await participantsOf(app.db, row.id) };
+      });
     },
   );
 };

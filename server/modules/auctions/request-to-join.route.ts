@@ -18,13 +18,16 @@ const requestToJoinRoute: FastifyPluginAsync = async (app) => {
     { schema: { params: slugParamsSchema, response: { 201: z.object({ status: z.enum(PARTICIPATION_STATUSES) }) } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await findPrivateAdRow(app.db, request.params.slug);
-      // Asking to bid on an auction whose bidding is over would only leave the owner a request to refuse.
-      if (!isBiddingOpenOrAhead(auctionStateAt(factsOf(row, await highestBidOf(app.db, row)), app.now()))) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
-      const standing = participationStateOf(await participationOf(app.db, row.id, user.id), { ownerId: row.owner_id, userId: user.id });
-      if (!standing.can({ type: JOIN_REQUEST_EVENTS.REQUEST, by: user.id })) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
-      await setParticipation(app, row, user.id, 'REQUESTED', false);
-      return reply.code(201).send({ status: 'REQUESTED' as const });
+      // In the ad's turn: a standing is read and written with no bid or other standing change in between.
+      return app.auctions.inTurn({ slug: request.params.slug }, async () => {
+        const row = await findPrivateAdRow(app.db, request.params.slug);
+        // Asking to bid on an auction whose bidding is over would only leave the owner a request to refuse.
+        if (!isBiddingOpenOrAhead(auctionStateAt(factsOf(row, await highestBidOf(app.db, row)), app.now()))) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
+        const standing = participationStateOf(await participationOf(app.db, row.id, user.id), { ownerId: row.owner_id, userId: user.id });
+        if (!standing.can({ type: JOIN_REQUEST_EVENTS.REQUEST, by: user.id })) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
+        await setParticipation(app, row, user.id, 'REQUESTED', false);
+        return reply.code(201).send({ status: 'REQUESTED' as const });
+      });
     },
   );
 };
