@@ -330,6 +330,21 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect((await dana.browser.delete('/api/me')).statusCode).toBe(204);
   });
 
+  it('an auction its owner ended early with a bid keeps both owner and bidder until the owner decides the round', async () => {
+    const seller = await newPerson(t.app, 'Seller');
+    const ad = await newAuction(t.app, seller, { ends_at: clock.now + HOUR_MS, on_back_price: null });
+    const hala = await newPerson(t.app, 'Hala');
+    await bid(hala, ad, 15_000);
+    expect((await seller.browser.post(`/api/ads/${ad.slug}/end`)).statusCode).toBe(200);
+    // Past the final window, the round still waits for its owner.
+    await advanceTo(clock.now + FINAL_WINDOW_MS + MINUTE_MS);
+    expect(refusalOf(await seller.browser.delete('/api/me'))).toEqual({ status: 409, code: 'ACCOUNT_CANNOT_BE_DELETED' });
+    expect(refusalOf(await hala.browser.delete('/api/me'))).toEqual({ status: 409, code: 'ACCOUNT_CANNOT_BE_DELETED' });
+    expect((await command(seller, ad, 'finalise')).statusCode).toBe(201);
+    expect((await hala.browser.delete('/api/me')).statusCode).toBe(204);
+    expect((await seller.browser.delete('/api/me')).statusCode).toBe(204);
+  });
+
   it('outside production the owner may bring a running round’s end closer, to try the final window', async () => {
     const ad = await newAuction(t.app, owner);
     expect(refusalOf(await alice.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 403, code: 'FORBIDDEN' });

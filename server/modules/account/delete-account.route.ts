@@ -5,15 +5,16 @@ import { AD_TYPES, isAuctionType, isTenderType } from '../../../domain/ad';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
+import { auctionsAwaitingOwnerOf } from '../auctions/auction-records';
 
 const AUCTION_AND_TENDER_TYPES = AD_TYPES.filter((type) => isAuctionType(type) || isTenderType(type));
 
 /**
  * Deletes the account with its data and sales (SPEC.md section 6), and signs out. Refused while one
- * of the user's auctions or tenders is published and has not ended: bidders and tenderers are
- * counting on it; and while their own bids stand in an auction not yet decided. Everything the
- * user owns goes in one statement, through the foreign keys' cascades, so there is no half-deleted
- * account.
+ * of the user's auctions or tenders is published and has not ended, or has ended with a round still
+ * waiting for their decision: bidders and tenderers are counting on it; and while their own bids
+ * stand in an auction not yet decided. Everything the user owns goes in one statement, through the
+ * foreign keys' cascades, so there is no half-deleted account.
  */
 const deleteAccountRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().delete('/api/me', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -28,6 +29,15 @@ const deleteAccountRoute: FastifyPluginAsync = async (app) => {
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
       .limit(1)
       .executeTakeFirst();
+    const undecided = await app.db
+      .selectFrom('ads')
+      .selectAll()
+      .where('owner_id', '=', user.id)
+      .where('status', 'in', ['PUBLISHED', 'ENDED'])
+      .where('highest_offer_id', 'is not', null)
+      .where('round_outcome', 'is', null)
+      .execute();
+    const awaitingTheirDecision = (await auctionsAwaitingOwnerOf(app.db, undecided, now)).size > 0;
     // Nor while the user's bids stand in a round its owner has still to decide: deleting them would
     // take the highest bid from under an auction in progress.
     const standingBid = await app.db
@@ -36,11 +46,12 @@ const deleteAccountRoute: FastifyPluginAsync = async (app) => {
       .select('offers.id')
       .where('offers.user_id', '=', user.id)
       .whereRef('offers.round', '=', 'ads.round')
-      .where('ads.status', '=', 'PUBLISHED')
+      // Published, or ended early by its owner: either way the round is still to be decided.
+      .where('ads.status', 'in', ['PUBLISHED', 'ENDED'])
       .where('ads.round_outcome', 'is', null)
       .limit(1)
       .executeTakeFirst();
-    if (ongoing || standingBid) throw new AppError(ERROR_CODES.ACCOUNT_CANNOT_BE_DELETED);
+    if (ongoing || awaitingTheirDecision || standingBid) throw new AppError(ERROR_CODES.ACCOUNT_CANNOT_BE_DELETED);
     await app.db.deleteFrom('users').where('id', '=', user.id).execute();
     await app.sessions.end(reply, undefined);
     return reply.code(204).send(null);
