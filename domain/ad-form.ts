@@ -247,6 +247,8 @@ export const myAdSchema = z.object({
   startsAt: z.number().nullable(),
   endsAt: z.number().nullable(),
   actions: adActionsSchema,
+  /** An ended auction whose last round waits for the owner to confirm the winner or decline. */
+  awaitsYourDecision: z.boolean(),
 });
 export type MyAd = z.infer<typeof myAdSchema>;
 export const myAdsSchema = z.object({ items: z.array(myAdSchema), adCredits: z.number().int() });

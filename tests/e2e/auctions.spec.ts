@@ -4,15 +4,17 @@ import type { AuctionPhase, AuctionSnapshot, ViewerRole } from '../../domain/auc
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
+import arSell from '../../locales/ar/sell.json' with { type: 'json' };
 import enAds from '../../locales/en/ads.json' with { type: 'json' };
 import enAuction from '../../locales/en/auction.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { apiWrite, categoryIds, expectAllInLanguage, type Language, lastCodeSentTo, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the auction panel and the ad page say, straight from the locales the app itself reads. */
 const LOCALES = {
-  ar: { ads: arAds, auction: arAuction, errors: arErrors },
-  en: { ads: enAds, auction: enAuction, errors: enErrors },
+  ar: { ads: arAds, auction: arAuction, errors: arErrors, sell: arSell },
+  en: { ads: enAds, auction: enAuction, errors: enErrors, sell: enSell },
 } satisfies Record<Language, unknown>;
 
 interface Newcomer {
@@ -403,6 +405,20 @@ for (const language of ['ar', 'en'] as Language[]) {
         }
         await expect(second.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwnerYouLead);
         await expect(first.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner);
+      });
+
+      await test.step("the owner's ads list the ended auction as waiting for their decision, leading to its page", async () => {
+        const myAds = await seller.page.context().newPage();
+        await myAds.goto('/my_ads');
+        await myAds.getByTestId('tab-ended').click();
+        const row = myAds.locator(`[data-testid="my-ad"][data-slug="${slug}"]`);
+        await expect(row.getByTestId('my-ad-decide')).toHaveText(LOCALES[language].sell.myAds.actions.decide);
+        // Reposting would drop the highest bidder unanswered: it is not offered until the owner decides.
+        await expect(row.getByTestId('my-ad-repost')).toHaveCount(0);
+        await expectAllInLanguage(myAds, language, "the owner's ads with an auction to decide");
+        await row.getByTestId('my-ad-decide').click();
+        await expect(myAds.getByTestId('owner-controls')).toBeVisible();
+        await myAds.close();
       });
 
       await test.step('the owner confirms the winner; every screen shows the sale', async () => {

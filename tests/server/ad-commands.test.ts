@@ -711,7 +711,7 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
       expect(placed.statusCode, placed.body).toBe(201);
       clock.now += 2 * HOUR_MS + HOUR_MS;
       // Past the final window, the round still waits for the owner: a fresh round would drop its highest bidder unanswered.
-      expect(await myAd(seller, slug)).toMatchObject({ status: 'ENDED', actions: actions(false, false, false, false, true) });
+      expect(await myAd(seller, slug)).toMatchObject({ status: 'ENDED', actions: actions(false, false, false, false, true), awaitsYourDecision: true });
       const credits = (await myAds(seller)).adCredits;
       const undecided = await command(slug, 'repost');
       expect(undecided.statusCode).toBe(409);
@@ -721,7 +721,7 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
 
       const finalised = await seller.browser.post(`/api/ads/${encodeURIComponent(slug)}/finalise`, { idempotencyKey: randomUUID() });
       expect(finalised.statusCode, finalised.body).toBe(201);
-      expect((await myAd(seller, slug))?.actions.repost).toBe(true);
+      expect(await myAd(seller, slug)).toMatchObject({ awaitsYourDecision: false, actions: { repost: true } });
       expect((await command(slug, 'repost')).statusCode).toBe(200);
     });
 

@@ -414,5 +414,6 @@ export function myAdOf(loaded: LoadedAd): MyAd {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     actions: actionsOf(loaded),
+    awaitsYourDecision: loaded.awaitsOwnerDecision,
   };
 }

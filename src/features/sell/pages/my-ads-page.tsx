@@ -183,6 +183,11 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
                 {t('myAds.actions.publish')}
               </Button>
             ) : null}
+            {ad.awaitsYourDecision ? (
+              <ButtonLink to={viewPath} size="sm" colorPalette="orange" data-testid="my-ad-decide">
+                {t('myAds.actions.decide')}
+              </ButtonLink>
+            ) : null}
             {actions.repost ? (
               <Button size="sm" onClick={() => repost.mutate(slug)} loading={repost.isPending} data-testid="my-ad-repost">
                 {t('myAds.actions.repost')}
