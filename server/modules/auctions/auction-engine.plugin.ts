@@ -56,9 +56,9 @@ declare module 'fastify' {
       /** Listeners told after each committed command that moves the auction's deadlines: the scheduler re-arms from them. */
       onChange(listener: (adId: string) => void): void;
       /**
-       * Runs an owner's command on the ad (edit, end, repost, delete) in its turn among the ad's
-       * commands, so it falls wholly before or after the bids already waiting, never between a bid's
-       * receipt and its decision.
+       * Runs a command on the ad that is not the engine's own (an owner's edit, end, repost or delete;
+       * a join request, its decision, an added participant) in its turn among the ad's commands, so it
+       * falls wholly before or after the bids already waiting, never between a bid's receipt and its decision.
        */
       inTurn<T>(ad: KeyedRequest['ad'], run: () => Promise<T>): Promise<T>;
     };
