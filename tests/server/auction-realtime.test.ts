@@ -245,6 +245,21 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     expect(view.bids).toEqual(leftBidsOut ? server.bids.slice(0, view.bids.length) : server.bids);
   });
 
+  it('a bidder watching the auction hears its own bid answered before the change goes out to the room', async () => {
+    const ad = await newAuction(t.app, owner);
+    const socket = connectAs(origin, alice.cookie);
+    resultOf(await socket.emitWithAck(SOCKET_EVENTS.AD_WATCH, ad.id));
+    const heard: string[] = [];
+    socket.on(SOCKET_EVENTS.AUCTION_CHANGED, () => heard.push('change'));
+    // The answer's own callback, not a promise's: a promise would be resolved a microtask after the packet.
+    socket.emit(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }, (reply) => {
+      resultOf(reply);
+      heard.push('answer');
+    });
+    await eventually('the answer and the change', () => heard.length === 2);
+    expect(heard).toEqual(['answer', 'change']);
+  });
+
   it('only a published auction can be watched; its watchers hear at once when the owner deletes the ad', async () => {
     const visitor = connectAs(origin, 'locale=en');
     expect(await visitor.emitWithAck(SOCKET_EVENTS.AD_WATCH, randomUUID())).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: enErrors.NOT_FOUND } });
