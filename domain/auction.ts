@@ -188,22 +188,25 @@ export function mergeAuctionChanges(earlier: AuctionChange, later: AuctionChange
 /**
  * How a watcher's snapshot takes one change (DESIGN.md section 4): the change that follows its `seq`
  * is applied, one already seen is ignored, and one that starts further on means something was missed,
- * so the watcher must fetch the snapshot again ('RESYNC'). A new round starts with no bids. When the
- * change left bids out, the list starts again from the bids it carries: the ones in between are gone
- * from it, never shown out of order.
+ * so the watcher must fetch the snapshot again ('RESYNC'). A change that began before the watcher's
+ * `seq` in the same round (a bidder took its own bid's answer, and the run's broadcast holds it and
+ * the bids after it) is applied too: it carries the whole state and absolute standings, and only its
+ * bids after that `seq` are new. A new round starts with no bids. When the change left bids out, the
+ * list starts again from the bids it carries: the ones in between are gone from it, never shown out of order.
  */
 export function applyAuctionChange(view: AuctionSnapshot, change: AuctionChange): AuctionSnapshot | 'RESYNC' {
   if (change.auction.seq <= view.auction.seq) return view;
-  if (change.fromSeq !== view.auction.seq) return 'RESYNC';
   const sameRound = change.auction.round === view.auction.round;
+  if (change.fromSeq > view.auction.seq || (change.fromSeq < view.auction.seq && !sameRound)) return 'RESYNC';
+  const newBids = change.bids.filter((bid) => bid.seq > view.auction.seq);
   const bidCountCovered = change.auction.bidCount - (sameRound ? view.auction.bidCount : 0);
-  const earlierBids = sameRound && change.bids.length === bidCountCovered ? view.bids : [];
+  const earlierBids = sameRound && newBids.length === bidCountCovered ? view.bids : [];
   const changedBidders = new Set(change.bidders.map((bidder) => bidder.id));
   const otherBidders = sameRound ? view.bidders.filter((bidder) => !changedBidders.has(bidder.id)) : [];
   return {
     ...view,
     auction: change.auction,
-    bids: [...change.bids, ...earlierBids].slice(0, SNAPSHOT_BID_LIMIT),
+    bids: [...newBids, ...earlierBids].slice(0, SNAPSHOT_BID_LIMIT),
     bidders: [...change.bidders, ...otherBidders].sort(byHighestOffer),
   };
 }

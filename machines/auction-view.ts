@@ -4,7 +4,9 @@ import { minorUnitsPerMajor } from '../domain/money';
 import {
   AUCTION_EVENTS,
   type AuctionFacts,
+  type AuctionSnapshot,
   auctionStateAt,
+  awaitsOwnerDecision,
   BID_REFUSAL_ERRORS,
   bidRefusalOf,
   isBiddingOpenOrAhead,
@@ -41,17 +43,16 @@ export interface AuctionView {
   phase: AuctionPhase;
   /** The server's time now, as the page estimates it. */
   now: number;
-  /** When the phase next changes by itself; null once only a person can change it. */
-  deadline: number | null;
-  /** The deadline the viewer's countdown runs to: the final window's is the owner's alone, as only they act in it. */
+  /**
+   * When the phase next changes by itself, as this viewer's countdown shows it: null once only a person
+   * can change it, and for all but the owner in the final window, as only they act in it.
+   */
   countdownTo: number | null;
   isOwner: boolean;
   participation: AuctionParticipation;
-  canBid: boolean;
-  canBuyNow: boolean;
   canFinalise: boolean;
   canStartNextSubAuction: boolean;
-  /** The owner's round is running, so they may end it early to try the final window (outside production). */
+  /** The owner's round is running, so they may end it early to try the final window (where the server offers that tool). */
   ownerMayEndRoundSoon: boolean;
   /** Whether the highest bid reaches the reserve; only the owner's answer can be false, as only they know the reserve. */
   reserveMet: boolean;
@@ -136,13 +137,13 @@ function participationOf(role: ViewerRole, can: { bid: boolean; buyNow: boolean;
   }
 }
 
-function outcomeOf({ auction }: ServerSnapshot, phase: AuctionPhase, viewerId: string | null, isOwner: boolean): AuctionOutcomeNotice {
+function outcomeOf({ auction }: ServerSnapshot, state: AuctionSnapshot, viewerId: string | null, isOwner: boolean): AuctionOutcomeNotice {
   const { highestBid } = auction;
-  switch (phase) {
-    case 'finalWindow':
-    case 'awaitingFinalisation':
-      // The owner has the controls instead.
-      return isOwner ? null : { kind: 'AWAITING_OWNER', viewerLeads: highestBid !== null && highestBid.bidder.id === viewerId };
+  if (awaitsOwnerDecision(state)) {
+    // The owner has the controls instead.
+    return isOwner ? null : { kind: 'AWAITING_OWNER', viewerLeads: highestBid !== null && highestBid.bidder.id === viewerId };
+  }
+  switch (phaseOfState(state)) {
     case 'finalised':
       return highestBid && { kind: 'SOLD', toViewer: highestBid.bidder.id === viewerId, bid: highestBid };
     case 'boughtOutright':
@@ -151,8 +152,7 @@ function outcomeOf({ auction }: ServerSnapshot, phase: AuctionPhase, viewerId: s
       return { kind: 'DECLINED' };
     case 'endedWithoutBids':
       return { kind: 'NO_BIDS' };
-    case 'scheduled':
-    case 'active':
+    default:
       return null;
   }
 }
@@ -166,7 +166,6 @@ export function auctionViewAt(snapshot: ServerSnapshot, viewerId: string | null,
   const state = auctionStateAt(auctionFactsOf(snapshot), now);
   const actor = viewerId ?? ANY_BIDDER;
   const phase = phaseOfState(state);
-  const deadline = nextDeadlineOf(state);
   const isOwner = viewer.role === 'OWNER';
   const canBid = state.can({ type: AUCTION_EVENTS.BID, bidderId: actor, amount: auction.minimumBid, at: now });
   const canBuyNow = state.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: actor, at: now });
@@ -174,18 +173,15 @@ export function auctionViewAt(snapshot: ServerSnapshot, viewerId: string | null,
   return {
     phase,
     now,
-    deadline,
-    countdownTo: phase === 'finalWindow' && !isOwner ? null : deadline,
+    countdownTo: phase === 'finalWindow' && !isOwner ? null : nextDeadlineOf(state),
     isOwner,
     participation: participationOf(viewer.role, { bid: canBid, buyNow: canBuyNow, join: isBiddingOpenOrAhead(state) }),
-    canBid,
-    canBuyNow,
     canFinalise: state.can({ type: AUCTION_EVENTS.FINALISE, by: actor, at: now }),
     canStartNextSubAuction: state.can({ type: AUCTION_EVENTS.START_NEXT_SUB_AUCTION, by: actor, at: now }),
     ownerMayEndRoundSoon: isOwner && phase === 'active',
     reserveMet: isReserveMet(state.context),
     highestBidIsViewers: highestIsViewers ? (auction.outcome?.kind === 'BOUGHT_OUTRIGHT' ? 'WAS_HIGHEST' : 'LEADS') : null,
-    outcome: outcomeOf(snapshot, phase, viewerId, isOwner),
+    outcome: outcomeOf(snapshot, state, viewerId, isOwner),
     quickBidAmounts: quickBidAmounts(auction.minimumBid, auction.currency),
     bidRefusal: (amount) => {
       const refusal = bidRefusalOf(state, { bidderId: actor, amount, at: now });

@@ -6,7 +6,7 @@ import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, us
 
 /**
  * What the server knows of a socket's person: the session cookie's user at connection (null for a
- * visitor), and the cookie's token, so each command checks the session still stands.
+ * visitor), and the session it belongs to, so each command checks the session still stands.
  */
 export interface SocketData {
   userId: string | null;

@@ -242,7 +242,13 @@ class Bidders {
     await Promise.all(
       lanes.map(async (bidder) => {
         while (clock() < endsAt) {
-          const { reply, ackMs, delivered } = await this.placeBid(bidder);
+          // An answer that never came is counted with the refusals, not allowed to end the run.
+          const placed = await this.placeBid(bidder).catch(() => null);
+          if (!placed) {
+            figures.refused.ACK_TIMEOUT = (figures.refused.ACK_TIMEOUT ?? 0) + 1;
+            continue;
+          }
+          const { reply, ackMs, delivered } = placed;
           countRefusal(figures.refused, reply);
           if (!delivered) continue;
           figures.accepted += 1;

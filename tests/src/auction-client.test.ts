@@ -143,11 +143,20 @@ describe('a watcher applying a change (applyAuctionChange)', () => {
     expect(standingsOf(next.bidders)).toEqual([['sara', 3_000, 6], ['omar', 2_900, 7], ['layla', 1_050, 1]]);
   });
 
-  it('asks for the snapshot again when the change does not start at its seq: one missed, or one overlapping what it holds', () => {
+  it('asks for the snapshot again when the change starts past its seq: one was missed', () => {
     const later = bid(8, 'sara', 1_500);
     expect(applyAuctionChange(view, { fromSeq: 6, auction: state(8, later, { bidCount: 4 }), bids: [later], bidders: [standing('sara', 1_500, 2)] })).toBe('RESYNC');
+  });
+
+  it('takes a change that overlaps what it holds in the same round, adding only the bids after its seq', () => {
+    // The run's broadcast holds omar's bid (seq 5, the page's own answer already) and sara's after it.
     const overlapping = [bid(6, 'sara', 1_300), bid(5, 'omar', 1_100)];
-    expect(applyAuctionChange(view, { fromSeq: 4, auction: state(6, overlapping[0]!, { bidCount: 3 }), bids: overlapping, bidders: [standing('sara', 1_300, 1), standing('omar', 1_100, 1)] })).toBe('RESYNC');
+    const next = applied({ fromSeq: 4, auction: state(6, overlapping[0]!, { bidCount: 3 }), bids: overlapping, bidders: [standing('sara', 1_300, 1), standing('omar', 1_100, 1)] });
+    expect(next.auction.seq).toBe(6);
+    expect(idsOf(next.bids)).toEqual(['bid-6', 'bid-5', 'bid-4']);
+    expect(standingsOf(next.bidders)).toEqual([['sara', 1_300, 1], ['omar', 1_100, 1], ['layla', 1_050, 1]]);
+    // Across a new round, an overlap cannot be trusted: the snapshot is fetched.
+    expect(applyAuctionChange(view, { fromSeq: 4, auction: state(6, null, { round: 2, bidCount: 0 }), bids: [], bidders: [] })).toBe('RESYNC');
   });
 
   it('ignores a change it already holds, or an older one, even one that does not start at its seq', () => {

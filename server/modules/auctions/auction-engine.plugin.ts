@@ -14,6 +14,9 @@ import { createAdCommandQueues } from './ad-command-queue';
 import { createAuctionBroadcaster } from './auction-broadcaster';
 import { assertAuction, auctionStateFrom, auctionStateOf, factsOf, highestBidOf, isPrivateAuction, participationsOf, phaseOf, recordOrder, recordStandings, standingsOf, UNDECIDED_ROUND } from './auction-records';
 
+/** Slugs whose ad id is kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
+const MOST_SLUGS_KEPT = 10_000;
+
 /** The commands a client keys, as their receipts name them. */
 const KEYED_COMMANDS = { BID: 'BID', BUY_NOW: 'BUY_NOW', FINALISE: 'FINALISE', START_NEXT_SUB_AUCTION: 'START_NEXT_SUB_AUCTION' } as const;
 type KeyedCommand = (typeof KEYED_COMMANDS)[keyof typeof KEYED_COMMANDS];
@@ -106,6 +109,7 @@ export default fp(
       if (known) return known;
       const found = await app.db.selectFrom('ads').select('id').where('slug', '=', ad.slug).executeTakeFirst();
       if (!found) throw new AppError(ERROR_CODES.NOT_FOUND);
+      if (adIdsBySlug.size >= MOST_SLUGS_KEPT) adIdsBySlug.delete(adIdsBySlug.keys().next().value!);
       adIdsBySlug.set(ad.slug, found.id);
       return found.id;
     }
@@ -191,7 +195,9 @@ export default fp(
               const aboutTheAmount = refusal !== BID_REFUSALS.NOT_STARTED && refusal !== BID_REFUSALS.CLOSED && refusal !== BID_REFUSALS.OWN_AUCTION;
               throw new AppError(code, aboutTheAmount ? { amount: code } : undefined);
             }
-            const before = standings.get(request.userId)!;
+            // No standing: the account was deleted since the request came in.
+            const before = standings.get(request.userId);
+            if (!before) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
             const standing = { ...before, highestAmount: Math.max(before.highestAmount, request.amount), bidCount: before.bidCount + 1 };
             standings.set(request.userId, standing);
             const bid: Bid = { id: randomUUID(), seq: current.seq + 1, amount: request.amount, at: request.receivedAt, bidder: { id: standing.id, name: standing.name } };

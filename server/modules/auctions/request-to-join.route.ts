@@ -8,7 +8,7 @@ import { auctionStateAt, isBiddingOpenOrAhead } from '../../../machines/auction.
 import { JOIN_REQUEST_EVENTS, participationStateOf } from '../../../machines/join-request.machine';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
-import { factsOf, highestBidOf, participationOf } from './auction-records';
+import { factsOf, participationOf } from './auction-records';
 import { findPrivateAdRow, setParticipation } from './participant-records';
 
 /** A signed-in person outside a private auction asks its owner to let them bid while bidding is open or ahead; asking twice, or after a refusal, is refused. */
@@ -22,7 +22,8 @@ const requestToJoinRoute: FastifyPluginAsync = async (app) => {
       return app.auctions.inTurn({ slug: request.params.slug }, async () => {
         const row = await findPrivateAdRow(app.db, request.params.slug);
         // Asking to bid on an auction whose bidding is over would only leave the owner a request to refuse.
-        if (!isBiddingOpenOrAhead(auctionStateAt(factsOf(row, await highestBidOf(app.db, row)), app.now()))) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
+        // Whether bidding is open or ahead depends on the times alone, so the highest bid is not read.
+        if (!isBiddingOpenOrAhead(auctionStateAt(factsOf(row, null), app.now()))) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
         const standing = participationStateOf(await participationOf(app.db, row.id, user.id), { ownerId: row.owner_id, userId: user.id });
         if (!standing.can({ type: JOIN_REQUEST_EVENTS.REQUEST, by: user.id })) throw new AppError(ERROR_CODES.JOIN_REQUEST_NOT_ALLOWED);
         await setParticipation(app, row, user.id, 'REQUESTED', false);

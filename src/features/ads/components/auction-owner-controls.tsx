@@ -17,20 +17,28 @@ import type { AuctionView } from '../../../../machines/auction-view';
  * when the highest bid is below the reserve, choose explicitly between selling below it and declining,
  * each asked again first, as neither can be undone. A live auction's owner may instead open the next sub-auction, which closes this round by the same rule.
  */
+/** The decisions below the reserve, each asked again in its own words before it is sent. */
+const DECISIONS_BELOW_RESERVE = {
+  SELL_BELOW_RESERVE: { acceptBelowReserve: true, question: 'owner.confirmSellBelowReserve', action: 'owner.sellBelowReserve' },
+  DECLINE: { acceptBelowReserve: false, question: 'owner.confirmDecline', action: 'owner.decline' },
+} as const;
+type DecisionBelowReserve = keyof typeof DECISIONS_BELOW_RESERVE;
+
 export function AuctionOwnerControls({ slug, auction, view }: { slug: string; auction: AuctionState; view: AuctionView }) {
   const { t } = useTranslation('auction');
   const locale = useLocale();
   const finalise = useFinaliseAuction(slug);
   const startNext = useStartNextSubAuction(slug);
-  const [confirming, setConfirming] = useState<'SELL_BELOW_RESERVE' | 'DECLINE' | null>(null);
+  const [confirming, setConfirming] = useState<DecisionBelowReserve | null>(null);
   if (!view.canFinalise && !view.canStartNextSubAuction) return null;
   const { highestBid } = auction;
   const pending = finalise.isPending || startNext.isPending;
-  const refusal = errorCodeOf(finalise.error ?? startNext.error);
-  // Only the last decision's refusal is news: the other's is cleared when a decision is sent.
+  // Only the last decision's refusal is news: the other's is cleared when a decision is sent. A
+  // decision asked again shows its refusal in its dialog instead.
+  const refusal = errorCodeOf(startNext.error ?? (confirming === null ? finalise.error : null));
   const finaliseRound = (acceptBelowReserve: boolean) => {
     startNext.reset();
-    finalise.mutate(acceptBelowReserve);
+    finalise.mutate(acceptBelowReserve, { onSuccess: () => setConfirming(null) });
   };
   const openNextRound = () => {
     finalise.reset();
@@ -64,17 +72,23 @@ export function AuctionOwnerControls({ slug, auction, view }: { slug: string; au
               <Button variant="outline" colorPalette="red" disabled={pending} onClick={() => setConfirming('DECLINE')} data-testid="decline">
                 {t('owner.decline')}
               </Button>
-              <ConfirmDialog
-                open={confirming !== null}
-                onClose={() => setConfirming(null)}
-                title={t(confirming === 'DECLINE' ? 'owner.confirmDecline.title' : 'owner.confirmSellBelowReserve.title')}
-                description={t(confirming === 'DECLINE' ? 'owner.confirmDecline.description' : 'owner.confirmSellBelowReserve.description')}
-                confirmLabel={t(confirming === 'DECLINE' ? 'owner.decline' : 'owner.sellBelowReserve')}
-                onConfirm={() => finaliseRound(confirming === 'SELL_BELOW_RESERVE')}
-                pending={finalise.isPending}
-                refusal={<FormError code={errorCodeOf(finalise.error)} />}
-                testId="round-decision"
-              />
+              {Object.entries(DECISIONS_BELOW_RESERVE).map(([decision, { acceptBelowReserve, question, action }]) => (
+                <ConfirmDialog
+                  key={decision}
+                  open={confirming === decision}
+                  onClose={() => {
+                    setConfirming(null);
+                    finalise.reset();
+                  }}
+                  title={t(`${question}.title`)}
+                  description={t(`${question}.description`)}
+                  confirmLabel={t(action)}
+                  onConfirm={() => finaliseRound(acceptBelowReserve)}
+                  pending={finalise.isPending}
+                  refusal={<FormError code={errorCodeOf(finalise.error)} />}
+                  testId="round-decision"
+                />
+              ))}
             </>
           )}
         </>

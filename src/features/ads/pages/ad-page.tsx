@@ -19,7 +19,7 @@ import { AdTerms } from '../components/ad-terms';
 import { AuctionActivity } from '../components/auction-activity';
 import { AuctionPanel, AuctionPanelLoading } from '../components/auction-panel';
 import { FavoriteButton } from '../components/favorite-button';
-import { Panel } from '../../../lib/ui/panel';
+import { Panel, PANEL_STYLE } from '../../../lib/ui/panel';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
 import { SellerCard } from '../components/seller-card';
 import { ShareButton } from '../components/share-button';
@@ -72,7 +72,7 @@ function AdView({ ad }: { ad: AdDetail }) {
 
       {/* An auction's live panel makes the column taller than a screen: pinned, its lower part would stay out of reach. */}
       <Stack gridArea="summary" gap="4" position={{ lg: isAuction ? 'static' : 'sticky' }} top={{ lg: '32' }}>
-        <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '5' }}>
+        <Stack gap="3" {...PANEL_STYLE}>
           <HStack gap="2" wrap="wrap">
             <SaleTypeBadge type={ad.type} />
             <Text fontSize="sm" color="fg.muted">

@@ -170,9 +170,16 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
             <AdCommandRefusal error={rowRefusal} />
           ) : null}
           <HStack gap="2" wrap="wrap" justify="flex-end">
-            <ButtonLink to={viewPath} size="sm" variant="ghost">
-              {t('myAds.actions.view')}
-            </ButtonLink>
+            {/* An auction waiting for its owner's decision is opened to decide it. */}
+            {ad.awaitsYourDecision ? (
+              <ButtonLink to={viewPath} size="sm" colorPalette="orange" data-testid="my-ad-decide">
+                {t('myAds.actions.decide')}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={viewPath} size="sm" variant="ghost">
+                {t('myAds.actions.view')}
+              </ButtonLink>
+            )}
             {actions.edit ? (
               <ButtonLink to={pathTo('adEdit', { slug })} size="sm" variant="outline">
                 {t('myAds.actions.edit')}
@@ -182,11 +189,6 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
               <Button size="sm" onClick={() => publish.mutate(slug)} loading={publish.isPending} data-testid="my-ad-publish">
                 {t('myAds.actions.publish')}
               </Button>
-            ) : null}
-            {ad.awaitsYourDecision ? (
-              <ButtonLink to={viewPath} size="sm" colorPalette="orange" data-testid="my-ad-decide">
-                {t('myAds.actions.decide')}
-              </ButtonLink>
             ) : null}
             {actions.repost ? (
               <Button size="sm" onClick={() => repost.mutate(slug)} loading={repost.isPending} data-testid="my-ad-repost">
