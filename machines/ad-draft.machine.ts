@@ -3,7 +3,8 @@ import type { AdStatus } from '../domain/ad';
 
 /**
  * What the lifecycle of one ad depends on, as facts the server reads from its records: whether the
- * ad has every field its sale type needs, the owner's ad credits, and what buyers have done.
+ * ad has every field its sale type needs, the owner's ad credits, what buyers have done, and whether
+ * an auction's round waits for its owner to decide it.
  */
 export interface AdLifecycleContext {
   complete: boolean;
@@ -11,6 +12,8 @@ export interface AdLifecycleContext {
   hasOffers: boolean;
   offerAwarded: boolean;
   hasSubscribers: boolean;
+  /** The auction's round ended with bids and waits for its owner to finalise or decline the highest. */
+  ownerDecisionAwaited: boolean;
 }
 
 export const AD_DRAFT_EVENTS = {
@@ -20,6 +23,8 @@ export const AD_DRAFT_EVENTS = {
   OFFER_RECEIVED: 'OFFER_RECEIVED',
   OFFER_AWARDED: 'OFFER_AWARDED',
   SUBSCRIBER_ADDED: 'SUBSCRIBER_ADDED',
+  OWNER_DECISION_AWAITED: 'OWNER_DECISION_AWAITED',
+  OWNER_DECIDED: 'OWNER_DECIDED',
   END: 'END',
   REPOST: 'REPOST',
   DELETE: 'DELETE',
@@ -34,18 +39,24 @@ export type AdDraftEvent =
   | { type: typeof AD_DRAFT_EVENTS.OFFER_RECEIVED }
   | { type: typeof AD_DRAFT_EVENTS.OFFER_AWARDED }
   | { type: typeof AD_DRAFT_EVENTS.SUBSCRIBER_ADDED }
+  /** An auction's round closed for bids with a highest bid for its owner to finalise or decline. */
+  | { type: typeof AD_DRAFT_EVENTS.OWNER_DECISION_AWAITED }
+  /** The owner finalised or declined the round (or started the next sub-auction, which decides it). */
+  | { type: typeof AD_DRAFT_EVENTS.OWNER_DECIDED }
   /** The schedule's end passed, or the owner ended the ad. */
   | { type: typeof AD_DRAFT_EVENTS.END }
   | { type: typeof AD_DRAFT_EVENTS.REPOST }
   | { type: typeof AD_DRAFT_EVENTS.DELETE };
 
 /** A fresh round of an ad: what buyers did in the last one stays with the last one. */
-const FRESH_ROUND = { hasOffers: false, offerAwarded: false, hasSubscribers: false } as const;
+export const FRESH_ROUND = { hasOffers: false, offerAwarded: false, hasSubscribers: false, ownerDecisionAwaited: false } as const;
 
 /**
  * The life of an ad from its owner's side (DESIGN.md section 3): a draft is saved at any point and
  * published when complete, spending one ad credit; a published ad can be edited until offers start
- * arriving; it ends at its schedule's end; an ended ad can be reposted (another credit). An ad cannot
+ * arriving; it ends at its schedule's end; an ended ad can be reposted (another credit), an auction
+ * only once its owner has decided its last round: a fresh round would leave the highest bidder
+ * unanswered. An ad cannot
  * be deleted once an offer is awarded or subscribers have been added (SPEC.md section 6). The server
  * resolves this machine from an ad's records to allow or refuse each command.
  */
@@ -60,6 +71,7 @@ export const adDraftMachine = setup({
     hasAdCredit: ({ context }) => context.adCredits > 0,
     staysComplete: ({ event }) => event.type === AD_DRAFT_EVENTS.EDIT && event.complete,
     canBeDeleted: ({ context }) => !context.offerAwarded && !context.hasSubscribers,
+    ownerHasDecided: ({ context }) => !context.ownerDecisionAwaited,
   },
   actions: {
     recordCompleteness: assign({ complete: ({ event }) => (event.type === AD_DRAFT_EVENTS.SAVE || event.type === AD_DRAFT_EVENTS.EDIT) && event.complete }),
@@ -68,6 +80,8 @@ export const adDraftMachine = setup({
     recordOffer: assign({ hasOffers: true }),
     recordAward: assign({ offerAwarded: true }),
     recordSubscriber: assign({ hasSubscribers: true }),
+    awaitOwnerDecision: assign({ ownerDecisionAwaited: true }),
+    recordOwnerDecision: assign({ ownerDecisionAwaited: false }),
   },
 }).createMachine({
   id: 'adDraft',
@@ -94,18 +108,21 @@ export const adDraftMachine = setup({
         editLocked: {
           on: {
             OFFER_AWARDED: { actions: 'recordAward' },
+            OWNER_DECISION_AWAITED: { actions: 'awaitOwnerDecision' },
           },
         },
       },
       on: {
         SUBSCRIBER_ADDED: { actions: 'recordSubscriber' },
+        OWNER_DECIDED: { actions: 'recordOwnerDecision' },
         END: 'ended',
         DELETE: { guard: 'canBeDeleted', target: 'deleted' },
       },
     },
     ended: {
       on: {
-        REPOST: { guard: 'hasAdCredit', target: 'published', actions: ['spendAdCredit', 'startFreshRound'] },
+        REPOST: { guard: and(['ownerHasDecided', 'hasAdCredit']), target: 'published', actions: ['spendAdCredit', 'startFreshRound'] },
+        OWNER_DECIDED: { actions: 'recordOwnerDecision' },
         DELETE: { guard: 'canBeDeleted', target: 'deleted' },
       },
     },

@@ -12,6 +12,8 @@ const EVERY_EVENT: AdDraftEvent[] = [
   { type: AD_DRAFT_EVENTS.OFFER_RECEIVED },
   { type: AD_DRAFT_EVENTS.OFFER_AWARDED },
   { type: AD_DRAFT_EVENTS.SUBSCRIBER_ADDED },
+  { type: AD_DRAFT_EVENTS.OWNER_DECISION_AWAITED },
+  { type: AD_DRAFT_EVENTS.OWNER_DECIDED },
   { type: AD_DRAFT_EVENTS.END },
   { type: AD_DRAFT_EVENTS.REPOST },
   { type: AD_DRAFT_EVENTS.DELETE },
@@ -22,7 +24,7 @@ describe('ad draft machine', () => {
     // Two credits: enough to publish and repost once, and to be refused the second repost.
     const walk = walkShortestPaths(adDraftMachine, EVERY_EVENT, [{ adCredits: 2 }]);
     expect(walk.statesReached).toEqual(['deleted', 'draft', 'ended', 'published.editLocked', 'published.open']);
-    expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(adDraftMachine, ['canBeDeleted', 'hasAdCredit', 'isComplete', 'staysComplete']));
+    expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(adDraftMachine, ['canBeDeleted', 'hasAdCredit', 'isComplete', 'ownerHasDecided', 'staysComplete']));
   });
 
   it('publishes only a complete draft, and only with an ad credit, spending it', () => {
@@ -40,7 +42,7 @@ describe('ad draft machine', () => {
   });
 
   it('locks editing once offers arrive, and refuses deletion once an offer is awarded or subscribers are added', () => {
-    const facts = { complete: true, adCredits: 0, hasOffers: false, offerAwarded: false, hasSubscribers: false };
+    const facts = { complete: true, adCredits: 0, hasOffers: false, offerAwarded: false, hasSubscribers: false, ownerDecisionAwaited: false };
     expect(adLifecycleStateOf('PUBLISHED', facts).can({ type: 'EDIT', complete: true })).toBe(true);
     expect(adLifecycleStateOf('PUBLISHED', facts).can({ type: 'EDIT', complete: false })).toBe(false);
     expect(adLifecycleStateOf('PUBLISHED', { ...facts, hasOffers: true }).can({ type: 'EDIT', complete: true })).toBe(false);
@@ -61,5 +63,15 @@ describe('ad draft machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ adCredits: 0, hasOffers: false, hasSubscribers: false });
     actor.send({ type: 'END' });
     expect(actor.getSnapshot().can({ type: 'REPOST' })).toBe(false);
+  });
+
+  it('reposts an auction only once its owner has decided the round that ended with bids', () => {
+    const actor = createActor(adDraftMachine, { input: { adCredits: 2 } }).start();
+    for (const event of [{ type: 'SAVE', complete: true }, { type: 'PUBLISH' }, { type: 'OFFER_RECEIVED' }, { type: 'OWNER_DECISION_AWAITED' }, { type: 'END' }] as AdDraftEvent[]) actor.send(event);
+    expect(actor.getSnapshot().can({ type: 'REPOST' })).toBe(false);
+    actor.send({ type: 'OWNER_DECIDED' });
+    actor.send({ type: 'REPOST' });
+    expect(actor.getSnapshot().value).toEqual({ published: 'open' });
+    expect(actor.getSnapshot().context.ownerDecisionAwaited).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { type AdStatus, type AdType, adPhaseOf, type ProductCondition, type Ship
 import { type AdActions, type AdFieldIssue, type AdInput, adComparisonIssues, adPublishIssues, asksFor, fieldsOfType, issuesByField, type MyAd, type OwnedAd, scheduleOf } from '../../../domain/ad-form';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import type { MediaItem, MediaKind } from '../../../domain/media';
-import { AD_DRAFT_EVENTS, type AdDraftEvent, type AdLifecycleContext, adLifecycleStateOf } from '../../../machines/ad-draft.machine';
+import { AD_DRAFT_EVENTS, type AdDraftEvent, type AdLifecycleContext, adLifecycleStateOf, FRESH_ROUND } from '../../../machines/ad-draft.machine';
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -230,8 +230,6 @@ export interface LoadedAd {
   complete: boolean;
   lifecycle: ReturnType<typeof adLifecycleStateOf>;
   adCredits: number;
-  /** An ended auction whose last round waits for its owner to decide it (a winner or none) before it is reposted. */
-  awaitsOwnerDecision: boolean;
 }
 
 /**
@@ -248,8 +246,8 @@ export async function loadAds(db: Db, rows: readonly AdRow[], now: number, adCre
     const fields = storedFieldsOf(row, media, countriesByAd.get(row.id)!);
     const phase = adPhaseOf({ status: row.status as AdStatus, endsAt: row.ends_at }, now);
     const complete = publishIssuesOf(row.type as AdType, fields, row, now).length === 0;
-    const facts: AdLifecycleContext = { ...buyersByAd.get(row.id)!, adCredits, complete };
-    return { row, fields, media, phase, complete, lifecycle: adLifecycleStateOf(phase, facts), adCredits, awaitsOwnerDecision: awaitingOwner.has(row.id) };
+    const facts: AdLifecycleContext = { ...buyersByAd.get(row.id)!, adCredits, complete, ownerDecisionAwaited: awaitingOwner.has(row.id) };
+    return { row, fields, media, phase, complete, lifecycle: adLifecycleStateOf(phase, facts), adCredits };
   });
 }
 
@@ -275,7 +273,7 @@ export function actionsOf(loaded: LoadedAd): AdActions {
     edit: isDraft || can({ type: AD_DRAFT_EVENTS.EDIT, complete: true }),
     publish: isDraft && can({ type: AD_DRAFT_EVENTS.PUBLISH }),
     end: can({ type: AD_DRAFT_EVENTS.END }),
-    repost: !loaded.awaitsOwnerDecision && can({ type: AD_DRAFT_EVENTS.REPOST }),
+    repost: can({ type: AD_DRAFT_EVENTS.REPOST }),
     delete: can({ type: AD_DRAFT_EVENTS.DELETE }),
   };
 }
@@ -337,7 +335,7 @@ export async function saveAd(db: Kysely<Database>, existing: LoadedAd | null, co
     const next = started ? scheduleOf(type, { ...input, startsNow: false, startsAt: startedAt }, startedAt) : scheduleOf(type, input, now);
     schedule = { starts_at: next.startsAt, ends_at: next.endsAt };
   } else if (publish) {
-    const facts = existing ? existing.lifecycle.context : { adCredits: await adCreditsOf(db, ownerId, now), hasOffers: false, offerAwarded: false, hasSubscribers: false };
+    const facts = existing ? existing.lifecycle.context : { adCredits: await adCreditsOf(db, ownerId, now), ...FRESH_ROUND };
     if (!adLifecycleStateOf('DRAFT', { ...facts, complete: true }).can({ type: AD_DRAFT_EVENTS.PUBLISH })) throw new AppError(ERROR_CODES.NO_AD_CREDIT);
     await spendAdCredit(db, ownerId, now);
     const next = scheduleOf(type, input, now);
@@ -414,6 +412,6 @@ export function myAdOf(loaded: LoadedAd): MyAd {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     actions: actionsOf(loaded),
-    awaitsYourDecision: loaded.awaitsOwnerDecision,
+    awaitsYourDecision: loaded.lifecycle.context.ownerDecisionAwaited,
   };
 }

@@ -23,8 +23,8 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
         withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
           const { row } = ad;
           if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
-          // A fresh round would drop the highest bidder unanswered: the owner finalises or declines first.
-          if (ad.awaitsOwnerDecision) throw new AppError(ERROR_CODES.AUCTION_ROUND_UNDECIDED);
+          // The machine refuses both; the owner is told which: decide the round first, or buy a credit.
+          if (ad.lifecycle.context.ownerDecisionAwaited) throw new AppError(ERROR_CODES.AUCTION_ROUND_UNDECIDED);
           assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
           await spendAdCredit(trx, user.id, now);
           // As long as it was meant to run: an auction its duration, a tender from its start to its planned
