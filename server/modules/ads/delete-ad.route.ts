@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adCommandResultSchema } from '../../../domain/ad-form';
 import { ERROR_CODES } from '../../../domain/errors';
-import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
 import { requireUser } from '../auth/session.plugin';
@@ -26,7 +25,7 @@ const deleteAdRoute: FastifyPluginAsync = async (app) => {
           return ad.row.id;
         }),
       );
-      app.io.to(adRoom(adId)).emit(SOCKET_EVENTS.AD_REMOVED, { adId });
+      app.auctions.announceRemoval(adId);
       return { slug: request.params.slug, status: 'DELETED' as const };
     },
   );

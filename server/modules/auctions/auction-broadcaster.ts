@@ -16,14 +16,15 @@ interface Room {
 }
 
 /**
- * Sends each ad's committed changes to its room, in `seq` order, after the commands' own answers.
+ * Sends each ad's committed changes to its room, in `seq` order, after the commands' own answers, and
+ * last the ad's deletion.
  * Writing a frame to every watcher is the costliest step of a change (one frame to a thousand watchers
  * costs the server about as much as a hundred bids), so the changes that arrive while a frame waits
  * are merged into it (`mergeAuctionChanges`), and a room gets its next frame no sooner than its last
  * one took to write, or, when that frame told more than one change (bids are coming faster than
  * frames), BUSY_ROOM_FRAME_INTERVAL_MS after it. A change after a quiet moment goes out at once.
  */
-export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) {
+export function createAuctionBroadcaster(emit: { change: (change: AuctionChange) => void; removal: (adId: string) => void }) {
   const rooms = new Map<string, Room>();
 
   function send(adId: string, room: Room) {
@@ -32,7 +33,7 @@ export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) 
     if (!change) return;
     room.waiting = null;
     const startedAt = performance.now();
-    emit(change);
+    emit.change(change);
     const finishedAt = performance.now();
     const busy = change.auction.seq - change.fromSeq > 1;
     const pause = Math.max(finishedAt - startedAt, busy ? BUSY_ROOM_FRAME_INTERVAL_MS : 0);
@@ -43,7 +44,7 @@ export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) 
     }, Math.ceil(pause) + 1).unref();
   }
 
-  return (change: AuctionChange): void => {
+  function broadcastChange(change: AuctionChange): void {
     const { adId } = change.auction;
     const room = rooms.get(adId) ?? { waiting: null, nextFrameAt: 0 };
     rooms.set(adId, room);
@@ -60,5 +61,14 @@ export function createAuctionBroadcaster(emit: (change: AuctionChange) => void) 
     // commands, promises already settled, have been written.
     if (wait <= 0) process.nextTick(() => send(adId, room));
     else setTimeout(() => send(adId, room), wait);
-  };
+  }
+
+  /** The ad was deleted: its watchers hear so after the last change waiting for them, never before it. */
+  function broadcastRemoval(adId: string): void {
+    const room = rooms.get(adId);
+    if (room) send(adId, room);
+    emit.removal(adId);
+  }
+
+  return { change: broadcastChange, removal: broadcastRemoval };
 }

@@ -64,6 +64,8 @@ declare module 'fastify' {
        * falls wholly before or after the bids already waiting, never between a bid's receipt and its decision.
        */
       inTurn<T>(ad: KeyedRequest['ad'], run: () => Promise<T>): Promise<T>;
+      /** Tells the watchers of a deleted ad that it is gone, after any change of it still on its way to them. */
+      announceRemoval(adId: string): void;
     };
   }
 }
@@ -96,7 +98,10 @@ export default fp(
   async (app) => {
     const listeners: ((adId: string) => void)[] = [];
 
-    const broadcast = createAuctionBroadcaster((change) => app.io.to(adRoom(change.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change));
+    const broadcast = createAuctionBroadcaster({
+      change: (change) => app.io.to(adRoom(change.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change),
+      removal: (adId) => app.io.to(adRoom(adId)).emit(SOCKET_EVENTS.AD_REMOVED, { adId }),
+    });
 
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
 
@@ -228,7 +233,7 @@ export default fp(
       });
       for (const answer of answers) answer();
       if (!run) return;
-      broadcast(run.change);
+      broadcast.change(run.change);
       // Bids move no deadline, except the first of a round received before its end but decided after
       // it, which opens the final window.
       if (run.change.auction.phase !== run.phaseBefore) for (const listener of listeners) listener(adId);
@@ -264,7 +269,7 @@ export default fp(
         });
         // Still in the ad's turn, so the change is handed to the broadcaster before the next command's.
         if (!outcome.replayed) {
-          broadcast(outcome.result);
+          broadcast.change(outcome.result);
           // The owner's commands and an instant purchase move the auction's deadlines.
           for (const listener of listeners) listener(adId);
         }
@@ -359,7 +364,7 @@ export default fp(
             const result: AuctionChange = { fromSeq: current.row.seq, auction: auctionStateOf({ ...current.row, seq }, highestBid, now), bids: [], bidders: [] };
             return { result, next };
           });
-          if (announced.result) broadcast(announced.result);
+          if (announced.result) broadcast.change(announced.result);
           return announced.next;
         });
       },
@@ -370,6 +375,10 @@ export default fp(
 
       async inTurn(ad, run) {
         return queues.command(await adIdOf(ad), run);
+      },
+
+      announceRemoval(adId) {
+        broadcast.removal(adId);
       },
     });
   },
