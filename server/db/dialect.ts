@@ -101,6 +101,21 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
+ * A user's account and the writes that refer to it (a bid above all) take turns: the transaction
+ * deleting the account holds its row (`lockUserForDeletion`), and one writing for users holds theirs
+ * against deletion (`holdUsersAgainstDeletion`), each until it ends. Whichever comes second waits, and
+ * then sees the other's outcome: the bid committed, or the account gone. PostgreSQL locks the rows;
+ * SQLite needs nothing, its one connection runs each transaction alone.
+ */
+export async function lockUserForDeletion(trx: Kysely<Database>, userId: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function holdUsersAgainstDeletion(trx: Kysely<Database>, userIds: readonly string[]): Promise<void> {
+  if (dialectOf(trx) === 'postgres' && userIds.length > 0) await trx.selectFrom('users').select('id').where('id', 'in', userIds).forKeyShare().execute();
+}
+
+/**
  * Runs `work` in a transaction holding the write lock on one ad, found by its id or slug (undefined
  * when there is none), so commands on that ad (bids above all) apply one after another
  * (DESIGN.md section 2). SQLite: BEGIN IMMEDIATE takes the database's write lock before the first

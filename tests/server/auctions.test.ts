@@ -330,6 +330,26 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect((await dana.browser.delete('/api/me')).statusCode).toBe(204);
   });
 
+  it('an account deleted while its bid is being placed either keeps the bid (deletion refused) or never had it', async () => {
+    const ad = await newAuction(t.app, owner, { ends_at: clock.now + HOUR_MS, on_back_price: null });
+    let amount = 15_000;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const bidder = await newPerson(t.app, `Racer${attempt}`);
+      amount += 100;
+      // Sent at once, so the bid's decision and the deletion's checks meet in every order across the attempts.
+      const [placed, deleted] = await Promise.all([bid(bidder, ad, amount), bidder.browser.delete('/api/me')]);
+      const stored = await t.app.db.selectFrom('offers').select('id').where('user_id', '=', bidder.id).execute();
+      if (placed.statusCode === 201) {
+        expect(refusalOf(deleted)).toEqual({ status: 409, code: 'ACCOUNT_CANNOT_BE_DELETED' });
+        expect(stored).toHaveLength(1);
+      } else {
+        expect(deleted.statusCode).toBe(204);
+        expect(stored).toEqual([]);
+      }
+    }
+    expect((await snapshotOf(ad)).auction.bidCount).toBe((await t.app.db.selectFrom('offers').select('id').where('ad_id', '=', ad.id).execute()).length);
+  });
+
   it('an auction its owner ended early with a bid keeps both owner and bidder until the owner decides the round', async () => {
     const seller = await newPerson(t.app, 'Seller');
     const ad = await newAuction(t.app, seller, { ends_at: clock.now + HOUR_MS, on_back_price: null });

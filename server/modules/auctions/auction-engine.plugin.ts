@@ -6,7 +6,7 @@ import { type AuctionChange, type AuctionPhase, type Bid, mergeAuctionChanges } 
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
-import { withLockedAd } from '../../db/dialect';
+import { holdUsersAgainstDeletion, withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
@@ -160,6 +160,8 @@ export default fp(
         assertAuction(row);
         const requests = bids.map((bid) => bid.request);
         const bidderIds = [...new Set(requests.map((request) => request.userId))];
+        // Before their standings are read: a bidder's account deleted meanwhile is then missing from them.
+        await holdUsersAgainstDeletion(trx, bidderIds);
         const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
           receiptsOf(trx, requests),
           highestBidOf(trx, row),
