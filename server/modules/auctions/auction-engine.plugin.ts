@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Kysely, Updateable } from 'kysely';
 import { type AdType, isAuctionType } from '../../../domain/ad';
-import { type AuctionChange, type AuctionPhase, type Bid, mergeAuctionChanges } from '../../../domain/auction';
+import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
 import { createAdCommandQueues } from './ad-command-queue';
 import { createAuctionBroadcaster } from './auction-broadcaster';
-import { assertAuction, auctionStateFrom, auctionStateOf, factsOf, highestBidOf, isPrivateAuction, participationsOf, phaseOf, recordOrder, recordStandings, standingsOf, UNDECIDED_ROUND } from './auction-records';
+import { assertAuction, auctionStateFrom, auctionStateOf, factsOf, highestBidOf, isPrivateAuction, participationsOf, recordOrder, recordStandings, standingsOf, UNDECIDED_ROUND } from './auction-records';
 
 /** Slugs whose ad id is kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
 const MOST_SLUGS_KEPT = 10_000;
@@ -348,9 +348,9 @@ export default fp(
           if (!row || row.status === 'DRAFT' || row.status === 'DELETED' || !isAuctionType(row.type as AdType)) return null;
           const now = app.now();
           const highestBid = await highestBidOf(db, row);
-          const facts = factsOf(row, highestBid);
-          const phase: AuctionPhase = phaseOf(facts, now);
-          return { row, now, highestBid, phase, next: nextDeadlineOf(auctionStateAt(facts, now)), isNews: phase !== row.announced_phase };
+          const state = auctionStateAt(factsOf(row, highestBid), now);
+          const phase = phaseOfState(state);
+          return { row, now, highestBid, phase, next: nextDeadlineOf(state), isNews: phase !== row.announced_phase };
         };
         // Read first without the lock (on SQLite the lock is the whole database's): most reads find nothing new.
         const seen = await standing(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', adId).executeTakeFirst());
