@@ -39,7 +39,7 @@ export type AdDraftEvent =
   | { type: typeof AD_DRAFT_EVENTS.OFFER_RECEIVED }
   | { type: typeof AD_DRAFT_EVENTS.OFFER_AWARDED }
   | { type: typeof AD_DRAFT_EVENTS.SUBSCRIBER_ADDED }
-  /** An auction's round closed for bids with a highest bid for its owner to finalise or decline. */
+  /** An auction ended with a highest bid, for its owner to finalise or decline. */
   | { type: typeof AD_DRAFT_EVENTS.OWNER_DECISION_AWAITED }
   /** The owner finalised or declined the round (or started the next sub-auction, which decides it). */
   | { type: typeof AD_DRAFT_EVENTS.OWNER_DECIDED }
@@ -71,6 +71,7 @@ export const adDraftMachine = setup({
     hasAdCredit: ({ context }) => context.adCredits > 0,
     staysComplete: ({ event }) => event.type === AD_DRAFT_EVENTS.EDIT && event.complete,
     canBeDeleted: ({ context }) => !context.offerAwarded && !context.hasSubscribers,
+    hasOffers: ({ context }) => context.hasOffers,
     ownerHasDecided: ({ context }) => !context.ownerDecisionAwaited,
   },
   actions: {
@@ -108,13 +109,11 @@ export const adDraftMachine = setup({
         editLocked: {
           on: {
             OFFER_AWARDED: { actions: 'recordAward' },
-            OWNER_DECISION_AWAITED: { actions: 'awaitOwnerDecision' },
           },
         },
       },
       on: {
         SUBSCRIBER_ADDED: { actions: 'recordSubscriber' },
-        OWNER_DECIDED: { actions: 'recordOwnerDecision' },
         END: 'ended',
         DELETE: { guard: 'canBeDeleted', target: 'deleted' },
       },
@@ -122,6 +121,8 @@ export const adDraftMachine = setup({
     ended: {
       on: {
         REPOST: { guard: and(['ownerHasDecided', 'hasAdCredit']), target: 'published', actions: ['spendAdCredit', 'startFreshRound'] },
+        // An auction's round waits for its owner once the auction has ended, if anyone bid.
+        OWNER_DECISION_AWAITED: { guard: 'hasOffers', actions: 'awaitOwnerDecision' },
         OWNER_DECIDED: { actions: 'recordOwnerDecision' },
         DELETE: { guard: 'canBeDeleted', target: 'deleted' },
       },

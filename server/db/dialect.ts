@@ -101,11 +101,13 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * A user's account and the writes that refer to it (a bid above all) take turns: the transaction
- * deleting the account holds its row (`lockUserForDeletion`), and one writing for users holds theirs
- * against deletion (`holdUsersAgainstDeletion`), each until it ends. Whichever comes second waits, and
- * then sees the other's outcome: the bid committed, or the account gone. PostgreSQL locks the rows;
- * SQLite needs nothing, its one connection runs each transaction alone.
+ * A user's account and their bids take turns: the transaction deleting the account holds its row
+ * (`lockUserForDeletion`), and the bid engine holds its bidders' rows against deletion
+ * (`holdUsersAgainstDeletion`), each until it ends. Whichever comes second waits, and then sees the
+ * other's outcome: the bid committed, or the account gone. PostgreSQL locks the rows; SQLite needs
+ * nothing, its one connection runs each transaction alone. Other writes for a user (an instant
+ * purchase's order, a join request) hold nothing: one racing its own account's deletion fails on the
+ * foreign key and rolls back whole.
  */
 export async function lockUserForDeletion(trx: Kysely<Database>, userId: string): Promise<void> {
   if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();

@@ -24,7 +24,7 @@ describe('ad draft machine', () => {
     // Two credits: enough to publish and repost once, and to be refused the second repost.
     const walk = walkShortestPaths(adDraftMachine, EVERY_EVENT, [{ adCredits: 2 }]);
     expect(walk.statesReached).toEqual(['deleted', 'draft', 'ended', 'published.editLocked', 'published.open']);
-    expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(adDraftMachine, ['canBeDeleted', 'hasAdCredit', 'isComplete', 'ownerHasDecided', 'staysComplete']));
+    expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(adDraftMachine, ['canBeDeleted', 'hasAdCredit', 'hasOffers', 'isComplete', 'ownerHasDecided', 'staysComplete']));
   });
 
   it('publishes only a complete draft, and only with an ad credit, spending it', () => {
@@ -65,13 +65,18 @@ describe('ad draft machine', () => {
     expect(actor.getSnapshot().can({ type: 'REPOST' })).toBe(false);
   });
 
-  it('reposts an auction only once its owner has decided the round that ended with bids', () => {
+  it('reposts an auction only once its owner has decided the round that ended with bids; one without bids waits for nobody', () => {
     const actor = createActor(adDraftMachine, { input: { adCredits: 2 } }).start();
-    for (const event of [{ type: 'SAVE', complete: true }, { type: 'PUBLISH' }, { type: 'OFFER_RECEIVED' }, { type: 'OWNER_DECISION_AWAITED' }, { type: 'END' }] as AdDraftEvent[]) actor.send(event);
+    for (const event of [{ type: 'SAVE', complete: true }, { type: 'PUBLISH' }, { type: 'OFFER_RECEIVED' }, { type: 'END' }, { type: 'OWNER_DECISION_AWAITED' }] as AdDraftEvent[]) actor.send(event);
     expect(actor.getSnapshot().can({ type: 'REPOST' })).toBe(false);
     actor.send({ type: 'OWNER_DECIDED' });
     actor.send({ type: 'REPOST' });
     expect(actor.getSnapshot().value).toEqual({ published: 'open' });
     expect(actor.getSnapshot().context.ownerDecisionAwaited).toBe(false);
+
+    const unbid = createActor(adDraftMachine, { input: { adCredits: 2 } }).start();
+    for (const event of [{ type: 'SAVE', complete: true }, { type: 'PUBLISH' }, { type: 'END' }] as AdDraftEvent[]) unbid.send(event);
+    expect(unbid.getSnapshot().can({ type: 'OWNER_DECISION_AWAITED' })).toBe(false);
+    expect(unbid.getSnapshot().can({ type: 'REPOST' })).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyAuctionChange, type AuctionChange, type AuctionSnapshot, CHANGE_BID_LIMIT } from '../../domain/auction';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
-import { FINAL_WINDOW_MS } from '../../domain/timing';
+import { FINAL_WINDOW_MS, HOUR_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
 import { loadConfig } from '../../server/config';
@@ -275,6 +275,19 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     expect(await eventually('the removal', () => removals[0])).toEqual({ adId: ad.id });
     // A page joining now is told the auction is gone, rather than being let into an empty room.
     expect(await visitor.emitWithAck(SOCKET_EVENTS.AD_WATCH, ad.id)).toMatchObject({ ok: false, error: { code: 'PRODUCT_UNAVAILABLE' } });
+  });
+
+  it('the watchers of an ended auction hear at once when its owner deletes their account with it', async () => {
+    const seller = await newPerson(t.app, 'Leaving');
+    const now = Date.now();
+    const ended = await newAuction(t.app, seller, { starts_at: now - 2 * HOUR_MS, ends_at: now - HOUR_MS, published_at: now - 2 * HOUR_MS });
+    const visitor = connectAs(origin, 'locale=en');
+    expect(await visitor.emitWithAck(SOCKET_EVENTS.AD_WATCH, ended.id)).toEqual({ ok: true, result: null });
+    const removals: Array<{ adId: string }> = [];
+    visitor.on(SOCKET_EVENTS.AD_REMOVED, (removal) => removals.push(removal));
+    const deleted = await seller.browser.delete('/api/me');
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await eventually('the removal', () => removals[0])).toEqual({ adId: ended.id });
   });
 
   it('announces the close when the end passes, by the server’s clock alone', async () => {

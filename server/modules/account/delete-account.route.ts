@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
 import { auctionsAwaitingOwnerOf } from '../auctions/auction-records';
 
+const AUCTION_TYPES = AD_TYPES.filter(isAuctionType);
 const AUCTION_AND_TENDER_TYPES = AD_TYPES.filter((type) => isAuctionType(type) || isTenderType(type));
 
 /**
@@ -23,11 +24,15 @@ const deleteAccountRoute: FastifyPluginAsync = async (app) => {
     const now = app.now();
     // Checked and deleted in one transaction holding the user's row: a bid of theirs decided meanwhile
     // is either seen by the checks or refused as the account's gone, never deleted unseen with it.
-    await app.db.transaction().execute(async (trx) => {
+    const watchedAds = await app.db.transaction().execute(async (trx) => {
       await lockUserForDeletion(trx, user.id);
       await assertAccountDeletable(trx, user.id, now);
+      // Their ended auctions go with the account: pages still showing one are told, as for one ad deleted.
+      const auctions = await trx.selectFrom('ads').select('id').where('owner_id', '=', user.id).where('type', 'in', AUCTION_TYPES).where('status', 'in', ['PUBLISHED', 'ENDED']).execute();
       await trx.deleteFrom('users').where('id', '=', user.id).execute();
+      return auctions;
     });
+    for (const ad of watchedAds) app.auctions.announceRemoval(ad.id);
     await app.sessions.end(reply, undefined);
     return reply.code(204).send(null);
   });

@@ -7,7 +7,7 @@ import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
 import { UNDECIDED_ROUND } from '../auctions/auction-records';
-import { assertAllowed, spendAdCredit, withOwnedAd } from './ad-records';
+import { spendAdCredit, withOwnedAd } from './ad-records';
 
 /**
  * Puts an ended ad on sale again for one credit, as a new round starting now that runs as long as
@@ -23,9 +23,10 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
         withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
           const { row } = ad;
           if (ad.phase !== 'ENDED') throw new AppError(ERROR_CODES.AD_ACTION_NOT_ALLOWED);
-          // The machine refuses both; the owner is told which: decide the round first, or buy a credit.
-          if (ad.lifecycle.context.ownerDecisionAwaited) throw new AppError(ERROR_CODES.AUCTION_ROUND_UNDECIDED);
-          assertAllowed(ad, { type: AD_DRAFT_EVENTS.REPOST }, ERROR_CODES.NO_AD_CREDIT);
+          // The machine refuses both; the owner is told which: decide the auction's round first, or get a credit.
+          if (!ad.lifecycle.can({ type: AD_DRAFT_EVENTS.REPOST })) {
+            throw new AppError(ad.lifecycle.context.ownerDecisionAwaited ? ERROR_CODES.AUCTION_ROUND_UNDECIDED : ERROR_CODES.NO_AD_CREDIT);
+          }
           await spendAdCredit(trx, user.id, now);
           // As long as it was meant to run: an auction its duration, a tender from its start to its planned
           // end; an instant sale has no end.

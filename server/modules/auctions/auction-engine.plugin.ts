@@ -161,7 +161,9 @@ export default fp(
         const requests = bids.map((bid) => bid.request);
         const bidderIds = [...new Set(requests.map((request) => request.userId))];
         // Before their standings are read: a bidder's account deleted meanwhile is then missing from them.
-        await holdUsersAgainstDeletion(trx, bidderIds);
+        // Not the owner's, whose bid is refused anyway: deleting their account deletes this ad, whose
+        // row this transaction holds, and each would wait for the other.
+        await holdUsersAgainstDeletion(trx, bidderIds.filter((id) => id !== row.owner_id));
         const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
           receiptsOf(trx, requests),
           highestBidOf(trx, row),
