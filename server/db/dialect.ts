@@ -106,8 +106,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * (`holdUsersAgainstDeletion`), each until it ends. Whichever comes second waits, and then sees the
  * other's outcome: the bid committed, or the account gone. PostgreSQL locks the rows; SQLite needs
  * nothing, its one connection runs each transaction alone. Other writes for a user (an instant
- * purchase's order, a join request) hold nothing: one racing its own account's deletion fails on the
- * foreign key and rolls back whole.
+ * purchase's order, a join request) hold nothing: one coming after its own account's deletion fails on
+ * the foreign key and rolls back whole.
  */
 export async function lockUserForDeletion(trx: Kysely<Database>, userId: string): Promise<void> {
   if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();

@@ -352,6 +352,16 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect((await snapshotOf(ad)).auction.bidCount).toBe((await t.app.db.selectFrom('offers').select('id').where('ad_id', '=', ad.id).execute()).length);
   });
 
+  it('a buyer buying outright while deleting their account is refused as signed out, or buys first and leaves', async () => {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const ad = await newAuction(t.app, owner, { type: 'INSTANT_SALE_AND_AUCTION', instant_purchase_amount: 50_000 });
+      const buyer = await newPerson(t.app, `Buyer${attempt}`);
+      const [bought, deleted] = await Promise.all([command(buyer, ad, 'buy-now'), buyer.browser.delete('/api/me')]);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      if (bought.statusCode !== 201) expect(refusalOf(bought)).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+    }
+  });
+
   it('an owner bidding on their own ended auction while deleting their account is refused, and the deletion goes through', async () => {
     for (let attempt = 0; attempt < 4; attempt++) {
       const leaving = await newPerson(t.app, `Leaving${attempt}`);

@@ -6,7 +6,7 @@ import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../doma
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
-import { holdUsersAgainstDeletion, withLockedAd } from '../../db/dialect';
+import { holdUsersAgainstDeletion, isForeignKeyViolation, withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
@@ -314,7 +314,10 @@ export default fp(
           if (snapshot.matches('scheduled')) throw new AppError(ERROR_CODES.BID_NOT_STARTED);
           if (!snapshot.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: request.userId, at: request.receivedAt })) throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
           const amount = row.instant_purchase_amount!;
-          await recordOrder(trx, row, { kind: 'INSTANT_PURCHASE', buyerId: request.userId, amount, at: now });
+          // The buyer's account deleted since the request came in: the order has no one to go to.
+          await recordOrder(trx, row, { kind: 'INSTANT_PURCHASE', buyerId: request.userId, amount, at: now }).catch((error: unknown) => {
+            throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.UNAUTHENTICATED) : error;
+          });
           return { changes: { round_outcome: 'BOUGHT_OUTRIGHT', round_outcome_at: now, round_buyer_id: request.userId, status: 'ENDED', ended_at: now } };
         }),
 
