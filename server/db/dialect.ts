@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { compiledQuery } from './compiled-query';
 import type { AdTable, Database } from './schema';
 
 /**
@@ -113,9 +114,18 @@ export async function lockUserForDeletion(trx: Kysely<Database>, userId: string)
   if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
+const holdUsersQuery = compiledQuery((db, userIds: readonly string[]) => db.selectFrom('users').select('id').where('id', 'in', userIds).forKeyShare());
+
 export async function holdUsersAgainstDeletion(trx: Kysely<Database>, userIds: readonly string[]): Promise<void> {
-  if (dialectOf(trx) === 'postgres' && userIds.length > 0) await trx.selectFrom('users').select('id').where('id', 'in', userIds).forKeyShare().execute();
+  if (dialectOf(trx) === 'postgres' && userIds.length > 0) await holdUsersQuery(trx, userIds);
 }
+
+// Every command on an ad, each bid's run above all, starts here: compiled once (compiledQuery).
+const lockedAdByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id).forUpdate());
+const adByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id));
+const BEGIN_IMMEDIATE = CompiledQuery.raw('BEGIN IMMEDIATE');
+const COMMIT = CompiledQuery.raw('COMMIT');
+const ROLLBACK = CompiledQuery.raw('ROLLBACK');
 
 /**
  * Runs `work` in a transaction holding the write lock on one ad, found by its id or slug (undefined
@@ -129,21 +139,20 @@ export async function withLockedAd<T>(
   ad: { id: string } | { slug: string },
   work: (trx: Kysely<Database>, row: Selectable<AdTable> | undefined) => Promise<T>,
 ): Promise<T> {
-  const find = (trx: Kysely<Database>) => {
-    const query = trx.selectFrom('ads').selectAll();
-    return 'id' in ad ? query.where('id', '=', ad.id) : query.where('slug', '=', ad.slug);
-  };
   if (dialectOf(db) === 'postgres') {
-    return db.transaction().execute(async (trx) => work(trx, await find(trx).forUpdate().executeTakeFirst()));
+    const find = async (trx: Kysely<Database>) =>
+      'id' in ad ? (await lockedAdByIdQuery(trx, ad.id))[0] : trx.selectFrom('ads').selectAll().where('slug', '=', ad.slug).forUpdate().executeTakeFirst();
+    return db.transaction().execute(async (trx) => work(trx, await find(trx)));
   }
+  const find = async (trx: Kysely<Database>) => ('id' in ad ? (await adByIdQuery(trx, ad.id))[0] : trx.selectFrom('ads').selectAll().where('slug', '=', ad.slug).executeTakeFirst());
   return db.connection().execute(async (connection) => {
-    await sql`BEGIN IMMEDIATE`.execute(connection);
+    await connection.executeQuery(BEGIN_IMMEDIATE);
     try {
-      const result = await work(connection, await find(connection).executeTakeFirst());
-      await sql`COMMIT`.execute(connection);
+      const result = await work(connection, await find(connection));
+      await connection.executeQuery(COMMIT);
       return result;
     } catch (error) {
-      await sql`ROLLBACK`.execute(connection);
+      await connection.executeQuery(ROLLBACK);
       throw error;
     }
   });

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import fp from 'fastify-plugin';
 import { createDatabase } from '../db/database';
 import { dialectOf, type DialectName } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
+import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { seedOnFirstRun } from '../db/seed/seed';
 
 declare module 'fastify' {
@@ -18,7 +19,17 @@ export default fp(
   async (app) => {
     // The pool replaces a broken idle connection on its own; it is worth a line in the log, not a crash.
     const db = createDatabase(app.config.database, (error) => app.log.warn({ err: error }, 'an idle database connection was lost'));
-    app.addHook('onClose', async () => db.destroy());
+    const settings = app.config.database;
+    let stopCheckpointer = async () => {};
+    if (settings.dialect === 'sqlite') {
+      await sql`PRAGMA wal_autocheckpoint = 0`.execute(db);
+      ({ stop: stopCheckpointer } = startWalCheckpointer(settings.file, (error) => app.log.error({ err: error }, 'the write-ahead log checkpointer failed')));
+    }
+    app.addHook('onClose', async () => {
+      await stopCheckpointer();
+      // Last: the last connection to close folds the log into the database file and removes it.
+      await db.destroy();
+    });
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (await seedOnFirstRun(db, { demo: app.config.seedDemoData, now: app.now() })) app.log.info('seed data inserted');

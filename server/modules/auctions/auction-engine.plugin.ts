@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { type AdType, isAuctionType } from '../../../domain/ad';
 import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { holdUsersAgainstDeletion, isForeignKeyViolation, withLockedAd } from '../../db/dialect';
-import type { AdTable, Database } from '../../db/schema';
+import { compiledQuery } from '../../db/compiled-query';
+import type { AdTable, CommandReceiptTable, Database, OfferTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
 import { createAdCommandQueues } from './ad-command-queue';
@@ -83,6 +84,21 @@ interface QueuedBid {
   reject: (error: unknown) => void;
 }
 
+// The queries of every run of bids, compiled once (compiledQuery): a storm runs them a thousand times a second.
+const receiptsQuery = compiledQuery((db, { userIds, keys }: { userIds: readonly string[]; keys: readonly string[] }) =>
+  db.selectFrom('command_receipts').select(['user_id', 'idempotency_key', 'command', 'ad_id', 'result']).where('user_id', 'in', userIds).where('idempotency_key', 'in', keys),
+);
+const keepReceiptsQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<CommandReceiptTable>>) =>
+  db
+    .insertInto('command_receipts')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing()),
+);
+const insertOffersQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<OfferTable>>) => db.insertInto('offers').values(rows));
+const recordBidsOnAdQuery = compiledQuery((db, { id, seq, highestOfferId, bidCount, phase }: { id: string; seq: number; highestOfferId: string; bidCount: number; phase: string }) =>
+  db.updateTable('ads').set({ seq, highest_offer_id: highestOfferId, bid_count: bidCount, announced_phase: phase }).where('id', '=', id),
+);
+
 const receiptKeyOf = ({ userId, idempotencyKey }: Pick<KeyedRequest, 'userId' | 'idempotencyKey'>) => `${userId} ${idempotencyKey}`;
 
 /**
@@ -121,12 +137,10 @@ export default fp(
 
     /** The answers kept under the keys of these requests, by `receiptKeyOf`. */
     async function receiptsOf(trx: Kysely<Database>, requests: readonly KeyedRequest[]) {
-      const found = await trx
-        .selectFrom('command_receipts')
-        .select(['user_id', 'idempotency_key', 'command', 'ad_id', 'result'])
-        .where('user_id', 'in', [...new Set(requests.map((request) => request.userId))])
-        .where('idempotency_key', 'in', [...new Set(requests.map((request) => request.idempotencyKey))])
-        .execute();
+      const found = await receiptsQuery(trx, {
+        userIds: [...new Set(requests.map((request) => request.userId))],
+        keys: [...new Set(requests.map((request) => request.idempotencyKey))],
+      });
       return new Map(found.map((receipt) => [receiptKeyOf({ userId: receipt.user_id, idempotencyKey: receipt.idempotency_key }), receipt]));
     }
 
@@ -136,11 +150,10 @@ export default fp(
      * then refused as a reused key, rather than the commit failing for every command in it.
      */
     async function keepReceipts(trx: Kysely<Database>, command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>) {
-      await trx
-        .insertInto('command_receipts')
-        .values(answered.map(({ request, change }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: adId, result: JSON.stringify(change), created_at: now })))
-        .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-        .execute();
+      await keepReceiptsQuery(
+        trx,
+        answered.map(({ request, change }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: adId, result: JSON.stringify(change), created_at: now })),
+      );
     }
 
     /** The first answer to a key, given again; refused when the key was used for another command or ad. */
@@ -221,16 +234,12 @@ export default fp(
           }
         }
         if (accepted.length === 0) return null;
-        await trx
-          .insertInto('offers')
-          .values(accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })))
-          .execute();
+        await insertOffersQuery(
+          trx,
+          accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })),
+        );
         const last = accepted.at(-1)!.change.auction;
-        await trx
-          .updateTable('ads')
-          .set({ seq: current.seq, highest_offer_id: current.highest_offer_id, bid_count: current.bid_count, announced_phase: last.phase })
-          .where('id', '=', row.id)
-          .execute();
+        await recordBidsOnAdQuery(trx, { id: row.id, seq: current.seq, highestOfferId: current.highest_offer_id!, bidCount: current.bid_count, phase: last.phase });
         await keepReceipts(trx, KEYED_COMMANDS.BID, row.id, now, accepted);
         await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
         return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { adPhaseOf, type AdStatus, type AdType, isAuctionType } from '../../../domain/ad';
 import {
   type AuctionPhase,
@@ -16,7 +16,8 @@ import {
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, awaitsOwnerDecision, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
-import type { Database } from '../../db/schema';
+import { compiledQuery } from '../../db/compiled-query';
+import type { AuctionBidderTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
 
@@ -143,9 +144,12 @@ function bidOf(row: BidRow): Bid {
   return { id: row.id, seq: row.seq ?? 0, amount: row.amount, at: row.created_at, bidder: { id: row.user_id, name: bidderNameOf(row.first_name, row.last_name) } };
 }
 
+// The bid engine's queries (these and its own) run on every run of bids: compiled once (compiledQuery).
+const highestBidQuery = compiledQuery((db, offerId: string) => bidsQuery(db).where('offers.id', '=', offerId));
+
 export async function highestBidOf(db: Db, row: AdRow): Promise<Bid | null> {
   if (row.highest_offer_id === null) return null;
-  const found = await bidsQuery(db).where('offers.id', '=', row.highest_offer_id).executeTakeFirst();
+  const [found] = await highestBidQuery(db, row.highest_offer_id);
   return found ? bidOf(found) : null;
 }
 
@@ -166,33 +170,46 @@ export async function auctionsAwaitingOwnerOf(db: Db, rows: readonly AdRow[], no
 }
 
 /** Where each of `userIds` stands in the ad's current round, named as bidders are: one query for a whole run of bids. */
-export async function standingsOf(db: Db, row: AdRow, userIds: readonly string[]): Promise<Map<string, BidderStanding>> {
-  const found = await db
+const standingsQuery = compiledQuery((db, { adId, round, userIds }: { adId: string; round: number; userIds: readonly string[] }) =>
+  db
     .selectFrom('users')
-    .leftJoin('auction_bidders', (join) => join.onRef('auction_bidders.user_id', '=', 'users.id').on('auction_bidders.ad_id', '=', row.id).on('auction_bidders.round', '=', row.round))
+    .leftJoin('auction_bidders', (join) => join.onRef('auction_bidders.user_id', '=', 'users.id').on('auction_bidders.ad_id', '=', adId).on('auction_bidders.round', '=', round))
     .where('users.id', 'in', userIds)
-    .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count'])
-    .execute();
+    .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count']),
+);
+
+export async function standingsOf(db: Db, row: AdRow, userIds: readonly string[]): Promise<Map<string, BidderStanding>> {
+  const found = await standingsQuery(db, { adId: row.id, round: row.round, userIds });
   return new Map(found.map((user) => [user.id, { id: user.id, name: bidderNameOf(user.first_name, user.last_name), highestAmount: user.highest_amount ?? 0, bidCount: user.bid_count ?? 0 }]));
 }
 
 /** Keeps where these bidders now stand in the ad's current round. */
-export async function recordStandings(db: Db, row: AdRow, standings: readonly BidderStanding[]): Promise<void> {
-  await db
+const recordStandingsQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<AuctionBidderTable>>) =>
+  db
     .insertInto('auction_bidders')
-    .values(standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })))
+    .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['ad_id', 'round', 'user_id']).doUpdateSet((eb) => ({ highest_amount: eb.ref('excluded.highest_amount'), bid_count: eb.ref('excluded.bid_count') })),
-    )
-    .execute();
+    ),
+);
+
+export async function recordStandings(db: Db, row: AdRow, standings: readonly BidderStanding[]): Promise<void> {
+  await recordStandingsQuery(
+    db,
+    standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })),
+  );
 }
 
 export async function participationOf(db: Db, adId: string, userId: string): Promise<ParticipationStatus | null> {
   return (await participationsOf(db, adId, [userId])).get(userId) ?? null;
 }
 
+const participationsQuery = compiledQuery((db, { adId, userIds }: { adId: string; userIds: readonly string[] }) =>
+  db.selectFrom('ad_participants').select(['user_id', 'status']).where('ad_id', '=', adId).where('user_id', 'in', userIds),
+);
+
 export async function participationsOf(db: Db, adId: string, userIds: readonly string[]): Promise<Map<string, ParticipationStatus>> {
-  const found = await db.selectFrom('ad_participants').select(['user_id', 'status']).where('ad_id', '=', adId).where('user_id', 'in', userIds).execute();
+  const found = await participationsQuery(db, { adId, userIds });
   return new Map(found.map((participant) => [participant.user_id, participant.status as ParticipationStatus]));
 }
 

@@ -6,6 +6,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domai
 import { ERROR_CODES } from '../../../domain/errors';
 import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/schema';
 import { hashSecret } from './hash-secret';
 
@@ -32,6 +33,11 @@ export function requireUser(request: FastifyRequest): NonNullable<FastifyRequest
   if (!request.user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
   return request.user;
 }
+
+// Run with every run of socket bids, so compiled once (compiledQuery).
+const standingSessionsQuery = compiledQuery((db, { ids, now }: { ids: readonly string[]; now: number }) =>
+  db.selectFrom('sessions').select(['id', 'user_id']).where('id', 'in', ids).where('expires_at', '>', now),
+);
 
 /** Server-side sessions behind an httpOnly, SameSite cookie; the cookie holds a random token only. */
 export default fp(
@@ -62,7 +68,7 @@ export default fp(
       userOfToken,
       async standing(db, sessionIds) {
         if (sessionIds.length === 0) return new Map();
-        const found = await db.selectFrom('sessions').select(['id', 'user_id']).where('id', 'in', [...new Set(sessionIds)]).where('expires_at', '>', app.now()).execute();
+        const found = await standingSessionsQuery(db, { ids: [...new Set(sessionIds)], now: app.now() });
         return new Map(found.map((session) => [session.id, session.user_id]));
       },
       async start(reply, userId) {
