@@ -5,7 +5,7 @@ import { type AdType, isAuctionType } from '../../../domain/ad';
 import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
+import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, auctionStateStillAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { holdUsersAgainstDeletion, isForeignKeyViolation, withLockedAd } from '../../db/dialect';
 import { compiledQuery } from '../../db/compiled-query';
 import type { AdTable, CommandReceiptTable, Database, OfferTable } from '../../db/schema';
@@ -15,8 +15,8 @@ import { createAdCommandQueues } from './ad-command-queue';
 import { createAuctionBroadcaster } from './auction-broadcaster';
 import { assertAuction, auctionStateFrom, auctionStateOf, factsOf, highestBidOf, isPrivateAuction, participationsOf, recordOrder, recordStandings, standingsOf, UNDECIDED_ROUND } from './auction-records';
 
-/** Slugs whose ad id is kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
-const MOST_SLUGS_KEPT = 10_000;
+/** Ads whose slug and placed machine are kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
+const MOST_ADS_KEPT = 10_000;
 
 /** The commands a client keys, as their receipts name them. */
 const KEYED_COMMANDS = { BID: 'BID', BUY_NOW: 'BUY_NOW', FINALISE: 'FINALISE', START_NEXT_SUB_AUCTION: 'START_NEXT_SUB_AUCTION' } as const;
@@ -130,9 +130,18 @@ export default fp(
       if (known) return known;
       const found = await app.db.selectFrom('ads').select('id').where('slug', '=', ad.slug).executeTakeFirst();
       if (!found) throw new AppError(ERROR_CODES.NOT_FOUND);
-      if (adIdsBySlug.size >= MOST_SLUGS_KEPT) adIdsBySlug.delete(adIdsBySlug.keys().next().value!);
+      if (adIdsBySlug.size >= MOST_ADS_KEPT) adIdsBySlug.delete(adIdsBySlug.keys().next().value!);
       adIdsBySlug.set(ad.slug, found.id);
       return found.id;
+    }
+
+    // Each ad's machine as its last run of bids left it, placed again only when its facts or phase have
+    // changed since (`auctionStateStillAt`): most runs follow one another within one phase.
+    const placedStates = new Map<string, AuctionSnapshot>();
+    function keepPlacedState(adId: string, state: AuctionSnapshot) {
+      placedStates.delete(adId);
+      if (placedStates.size >= MOST_ADS_KEPT) placedStates.delete(placedStates.keys().next().value!);
+      placedStates.set(adId, state);
     }
 
     /** The answers kept under the keys of these requests, by `receiptKeyOf`. */
@@ -186,7 +195,7 @@ export default fp(
         ]);
         // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
         const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
-        let state = auctionStateAt(factsOf(row, highestBid), now);
+        let state = auctionStateStillAt(placedStates.get(adId), factsOf(row, highestBid), now);
         const phaseBefore = phaseOfState(state);
         let current = row;
         const accepted: Array<{ bid: Bid; change: AuctionChange; request: QueuedBid['request'] }> = [];
@@ -225,7 +234,7 @@ export default fp(
             const bid: Bid = { id: randomUUID(), seq: current.seq + 1, amount: request.amount, at: request.receivedAt, bidder: { id: standing.id, name: standing.name } };
             state = decided.taken;
             current = { ...current, seq: bid.seq, highest_offer_id: bid.id, bid_count: current.bid_count + 1 };
-            const change: AuctionChange = { fromSeq: row.seq + accepted.length, auction: auctionStateFrom(current, state, bid), bids: [bid], bidders: [standing] };
+            const change: AuctionChange = { fromSeq: row.seq + accepted.length, auction: auctionStateFrom(current, state, bid, now), bids: [bid], bidders: [standing] };
             accepted.push({ bid, change, request });
             acceptedByKey.set(receiptKeyOf(request), change);
             answers.push(() => queued.resolve({ result: change, replayed: false }));
@@ -233,6 +242,7 @@ export default fp(
             answers.push(() => queued.reject(error));
           }
         }
+        keepPlacedState(adId, state);
         if (accepted.length === 0) return null;
         await insertOffersQuery(
           trx,

@@ -101,15 +101,18 @@ export function auctionStateOf(row: AdRow, highestBid: Bid | null, now: number):
   return auctionStateFrom(row, auctionStateAt(factsOf(row, highestBid), now), highestBid);
 }
 
-/** The same from the machine's state already placed (`state.context` holds the row's facts at its `now`). */
-export function auctionStateFrom(row: AdRow, state: AuctionMachineState, highestBid: Bid | null): AuctionState {
+/**
+ * The same from the machine's state already placed (`state.context` holds the row's facts), at server
+ * time `now`: the state's own time unless it was placed earlier and still stands (`auctionStateStillAt`).
+ */
+export function auctionStateFrom(row: AdRow, state: AuctionMachineState, highestBid: Bid | null, now = state.context.now): AuctionState {
   const facts = state.context;
   return {
     adId: row.id,
     type: row.type as AuctionState['type'],
     ownerId: row.owner_id,
     seq: row.seq,
-    serverTime: facts.now,
+    serverTime: now,
     phase: phaseOfState(state),
     round: row.round,
     startsAt: facts.startsAt,
