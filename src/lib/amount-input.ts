@@ -6,15 +6,28 @@ const GROUPING = /[\s,\u066c]/g;
 /** The Arabic decimal separator (٫) reads as a point. */
 const ARABIC_DECIMAL_SEPARATOR = /\u066b/g;
 
+/** Digits, then a point and decimals if any. */
+const TYPED_AMOUNT = /^(\d+)(?:\.(\d*))?$/;
+
+/** An amount as typed on an Arabic or English keyboard (`١٬٢٥٠٫٥`, `1,250.5`) in Latin digits, ungrouped, with a point: `1250.5`. */
+export function latinAmountText(text: string): string {
+  return toLatinDigits(text).replace(GROUPING, '').replace(ARABIC_DECIMAL_SEPARATOR, '.');
+}
+
+/** Whether `latinAmountText` gave an amount: digits, and decimals after a point. */
+export function isTypedAmount(latinText: string): boolean {
+  return TYPED_AMOUNT.test(latinText);
+}
+
 /**
  * An amount typed in major units of `currency` (`1,250`, `١٬٢٥٠٫٥`), in integer minor units, counted
  * digit by digit so no float ever rounds it: null when nothing is typed, NaN when the text is no
  * amount of that currency (not digits, or more decimals than the currency has).
  */
 export function minorUnitsOfTypedAmount(text: string, currency: string): number | null {
-  const typed = toLatinDigits(text).replace(GROUPING, '').replace(ARABIC_DECIMAL_SEPARATOR, '.');
+  const typed = latinAmountText(text);
   if (typed === '') return null;
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(typed);
+  const match = TYPED_AMOUNT.exec(typed);
   if (!match) return Number.NaN;
   const perMajor = minorUnitsPerMajor(currency);
   const decimals = String(perMajor).length - 1;

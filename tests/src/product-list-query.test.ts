@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, listQueryOf, parseMajorAmount, readListing, withListingChange, withoutFilters } from '../../src/features/ads/listing-query';
+import { activeFilterCount, listQueryOf, readListing, withListingChange, withoutFilters } from '../../src/features/ads/listing-query';
 
 const SAUDI = { code: 'SA', currency: 'SAR', cityIds: [101, 102] };
 const KUWAIT = { code: 'KW', currency: 'KWD', cityIds: [301] };
@@ -8,7 +8,7 @@ describe('a listing in the address bar', () => {
   it('reads every filter, and drops values the API would refuse instead of failing the page', () => {
     const listing = readListing(new URLSearchParams('q=%20سيارة%20&kind=AUCTION&type=LIVE_AUCTION&category=cars&brand=7&condition=USED&minPrice=1000&maxPrice=5000&city=101&shipping=FREE&running=true&sort=priceAsc&page=3&pageSize=24'));
     expect(listing).toEqual({
-      q: 'سيارة', kind: 'AUCTION', type: 'LIVE_AUCTION', category: 'cars', brand: 7, condition: 'USED', minPrice: 1000, maxPrice: 5000,
+      q: 'سيارة', kind: 'AUCTION', type: 'LIVE_AUCTION', category: 'cars', brand: 7, condition: 'USED', minPrice: '1000', maxPrice: '5000',
       city: 101, shipping: 'FREE', running: true, sort: 'priceAsc', page: 3, pageSize: 24,
     });
     const junk = readListing(new URLSearchParams('kind=BARTER&condition=BROKEN&brand=-2&page=0&pageSize=13&sort=random&minPrice=abc&running=yes'));
@@ -21,17 +21,26 @@ describe('a listing in the address bar', () => {
   });
 
   it('reads typed prices as Arabic and English keyboards give them', () => {
-    expect(parseMajorAmount('٥٠٠٠')).toBe(5000);
-    expect(parseMajorAmount('5,000')).toBe(5000);
-    expect(parseMajorAmount('١٢٫٥')).toBe(12.5);
-    expect(parseMajorAmount(' ')).toBeUndefined();
-    expect(parseMajorAmount('-3')).toBeUndefined();
+    const pricesOf = (query: string) => {
+      const { minPrice, maxPrice } = readListing(new URLSearchParams(query));
+      return [minPrice, maxPrice];
+    };
+    expect(pricesOf('minPrice=٥٠٠٠&maxPrice=5,000')).toEqual(['5000', '5000']);
+    expect(pricesOf('minPrice=١٢٫٥&maxPrice=12.50')).toEqual(['12.5', '12.50']);
+    expect(pricesOf('minPrice=%20&maxPrice=-3')).toEqual([undefined, undefined]);
   });
 
   it('asks the API in minor units of the visitor’s currency, and only for cities of their country', () => {
     const listing = readListing(new URLSearchParams('minPrice=12.5&maxPrice=100&city=101'));
     expect(listQueryOf(listing, SAUDI)).toMatchObject({ country: 'SA', minPrice: 1250, maxPrice: 10_000, city: 101 });
     expect(listQueryOf(listing, KUWAIT)).toMatchObject({ country: 'KW', minPrice: 12_500, maxPrice: 100_000, city: undefined });
+  });
+
+  it('counts prices exactly, digit by digit, and leaves out one with more decimals than the currency has', () => {
+    // 4.35 × 100 is 434.99999999999994 in floating point.
+    expect(listQueryOf(readListing(new URLSearchParams('minPrice=4.35&maxPrice=90071992547409.91')), SAUDI)).toMatchObject({ minPrice: 435, maxPrice: 9_007_199_254_740_991 });
+    expect(listQueryOf(readListing(new URLSearchParams('minPrice=1.005&maxPrice=1.005')), SAUDI)).toMatchObject({ minPrice: undefined, maxPrice: undefined });
+    expect(listQueryOf(readListing(new URLSearchParams('minPrice=1.005')), KUWAIT)).toMatchObject({ minPrice: 1005 });
   });
 
   it('leaves prices and city out when every country is shown, since they mean nothing across currencies', () => {

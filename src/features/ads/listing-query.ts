@@ -12,8 +12,7 @@ import {
   type ShippingType,
   typesOfKind,
 } from '../../../domain/ad';
-import { toLatinDigits } from '../../../domain/digits';
-import { minorUnitsPerMajor } from '../../../domain/money';
+import { isTypedAmount, latinAmountText, minorUnitsOfTypedAmount } from '../../lib/amount-input';
 
 /**
  * A listing as the address bar holds it, so a search can be shared and Back restores it. Prices are
@@ -28,8 +27,9 @@ export interface Listing {
   category?: string;
   brand?: number;
   condition?: ProductCondition;
-  minPrice?: number;
-  maxPrice?: number;
+  /** In major units as typed, Latin digits with a point (`12.5`): exact minor units need the country's currency. */
+  minPrice?: string;
+  maxPrice?: string;
   city?: number;
   shipping?: ShippingType;
   running: boolean;
@@ -55,12 +55,10 @@ function positiveInteger(raw: string | null): number | undefined {
   return raw !== null && Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** A typed amount in major units, as Arabic and English keyboards give it: `٥٠٠٠`, `5,000`, `12.5`, `١٢٫٥`. */
-export function parseMajorAmount(raw: string | null): number | undefined {
-  const text = toLatinDigits(raw ?? '').replace(/[\s,\u066c]/g, '').replace('\u066b', '.');
-  if (text === '') return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
+/** A price in the address as Arabic and English keyboards give it (`٥٠٠٠`, `5,000`, `١٢٫٥`), in Latin digits. */
+function priceOf(raw: string | null): string | undefined {
+  const text = latinAmountText(raw ?? '');
+  return isTypedAmount(text) ? text : undefined;
 }
 
 export function readListing(params: URLSearchParams): Listing {
@@ -74,8 +72,8 @@ export function readListing(params: URLSearchParams): Listing {
     category: params.get('category') || undefined,
     brand: positiveInteger(params.get('brand')),
     condition: oneOf(PRODUCT_CONDITIONS, params.get('condition')),
-    minPrice: parseMajorAmount(params.get('minPrice')),
-    maxPrice: parseMajorAmount(params.get('maxPrice')),
+    minPrice: priceOf(params.get('minPrice')),
+    maxPrice: priceOf(params.get('maxPrice')),
     city: positiveInteger(params.get('city')),
     shipping: oneOf(SHIPPING_TYPES, params.get('shipping')),
     running: params.get('running') === 'true',
@@ -103,8 +101,11 @@ export interface ListingCountry {
  * one country (one currency, its cities), so with every country shown they are left out.
  */
 export function listQueryOf(listing: Listing, country: ListingCountry | null): AdListFilters {
-  const perMajor = country ? minorUnitsPerMajor(country.currency) : null;
-  const minor = (major: number | undefined) => (major === undefined || perMajor === null ? undefined : Math.round(major * perMajor));
+  // Exact, digit by digit; a price with more decimals than the currency has is left out, as the API would refuse it.
+  const minor = (price: string | undefined) => {
+    const amount = price === undefined || country === null ? null : minorUnitsOfTypedAmount(price, country.currency);
+    return amount === null || Number.isNaN(amount) ? undefined : amount;
+  };
   return {
     q: listing.q,
     country: country?.code,

@@ -3,9 +3,10 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_CONDITIONS, SHIPPING_TYPES, typesOfKind } from '../../../../domain/ad';
 import type { Category } from '../../../../domain/catalog';
+import { latinAmountText, minorUnitsOfTypedAmount } from '../../../lib/amount-input';
 import { useCategories, useCountries } from '../../../lib/catalog';
 import { useLocale } from '../../../lib/use-locale';
-import { activeFilterCount, type Listing, type ListingCountry, type ListingParam, parseMajorAmount } from '../listing-query';
+import { activeFilterCount, type Listing, type ListingCountry, type ListingParam } from '../listing-query';
 
 export type ListingChange = (changes: Partial<Record<ListingParam, string | null>>) => void;
 
@@ -154,11 +155,11 @@ function PriceRange({ listing, currency, onChange }: { listing: Listing; currenc
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const [minText, maxText] = [String(form.get('minPrice') ?? ''), String(form.get('maxPrice') ?? '')];
-    const [min, max] = [parseMajorAmount(minText), parseMajorAmount(maxText)];
-    if ((minText.trim() && min === undefined) || (maxText.trim() && max === undefined)) return setError(t('filters.priceNotNumber'));
-    if (min !== undefined && max !== undefined && min > max) return setError(t('filters.priceMinAboveMax'));
+    const [min, max] = [minorUnitsOfTypedAmount(minText.trim(), currency), minorUnitsOfTypedAmount(maxText.trim(), currency)];
+    if (Number.isNaN(min) || Number.isNaN(max)) return setError(t('filters.priceNotNumber'));
+    if (min !== null && max !== null && min > max) return setError(t('filters.priceMinAboveMax'));
     setError(null);
-    onChange({ minPrice: min === undefined ? null : String(min), maxPrice: max === undefined ? null : String(max) });
+    onChange({ minPrice: min === null ? null : latinAmountText(minText.trim()), maxPrice: max === null ? null : latinAmountText(maxText.trim()) });
   };
 
   return (
