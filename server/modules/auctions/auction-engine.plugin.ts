@@ -108,7 +108,8 @@ const receiptKeyOf = ({ userId, idempotencyKey }: Pick<KeyedRequest, 'userId' | 
  * server's time, writes the change with the ad's next `seq` and a receipt of its answer under the
  * client's key, and commits. Bids that waited together are decided one after another on the same
  * machine state and committed together. Only after the commit do the answers go back and the change
- * go out to the ad's room, so no watcher hears of anything that could still roll back.
+ * go out to the ad's room (a small room first, `createAuctionBroadcaster`), so no one hears of anything
+ * that could still roll back.
  */
 export default fp(
   async (app) => {
@@ -117,6 +118,7 @@ export default fp(
     const broadcast = createAuctionBroadcaster({
       change: (change) => app.io.to(adRoom(change.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change),
       removal: (adId) => app.io.to(adRoom(adId)).emit(SOCKET_EVENTS.AD_REMOVED, { adId }),
+      watchersOf: (adId) => app.io.sockets.adapter.rooms.get(adRoom(adId))?.size ?? 0,
     });
 
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
@@ -254,9 +256,10 @@ export default fp(
         await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
         return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
       });
+      // Handed over before the answers settle, so a small room hears of the run with its bidders (the broadcaster decides).
+      if (run) broadcast.change(run.change);
       for (const answer of answers) answer();
       if (!run) return;
-      broadcast.change(run.change);
       // Bids move no deadline, except the first of a round received before its end but decided after
       // it, which opens the final window.
       if (run.change.auction.phase !== run.phaseBefore) for (const listener of listeners) listener(adId);

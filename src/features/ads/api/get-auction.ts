@@ -58,9 +58,10 @@ export function receiveAuctionChange(queryClient: QueryClient, slug: string, cha
 }
 
 /**
- * A command's own answer, put on the page at once when it follows what the page has. When it does not
- * (others' bids were decided in the same run, before it), the broadcast of that run, sent after the
- * answer, brings the same change: fetching the snapshot for it would only add a request to a storm.
+ * A command's own answer, put on the page at once when it follows what the page has; one the page
+ * already heard from the room (a small room hears first) changes nothing. When it does not follow
+ * (others' bids were decided in the same run, before it), the broadcast of that run brings the same
+ * change: fetching the snapshot for it would only add a request to a storm.
  */
 export function receiveCommandAnswer(queryClient: QueryClient, slug: string, change: AuctionChange) {
   receiveInCache(queryClient, slug, change);
