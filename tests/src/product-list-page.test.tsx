@@ -17,6 +17,7 @@ const fetchMock = vi.hoisted(() => {
 const { default: ProductListPage } = await import('../../src/features/ads/pages/product-list-page');
 const { categoriesQueryOptions, countriesQueryOptions } = await import('../../src/lib/catalog');
 const { sessionQueryOptions } = await import('../../src/lib/session');
+const { setChosenCountry } = await import('../../src/lib/country');
 const { renderWithProviders } = await import('./render-with-providers');
 
 const ELECTRONICS: Category = {
@@ -30,11 +31,13 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 const listingRequests = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/ads?'));
 const lastListingQuery = () => Object.fromEntries(new URL(listingRequests().at(-1)!, 'http://site').searchParams);
 
+const SAUDI_ARABIA = { code: 'SA', name: { ar: 'السعودية', en: 'Saudi Arabia' }, dialCode: '966', currency: 'SAR', cities: [] };
+
 async function openListing(search: string, answer: AdList = { items: [], total: 0, page: 1, pageSize: 12 }) {
   fetchMock.mockImplementation(async (url) => (String(url).startsWith('/api/ads?') ? json(200, answer) : json(404, { error: { code: 'NOT_FOUND', message: 'unexpected' } })));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(sessionQueryOptions.queryKey, null);
-  queryClient.setQueryData(countriesQueryOptions.queryKey, []);
+  queryClient.setQueryData(countriesQueryOptions.queryKey, [SAUDI_ARABIA]);
   queryClient.setQueryData(categoriesQueryOptions.queryKey, [ELECTRONICS]);
   const router = createMemoryRouter([{ path: ROUTES.productList, Component: ProductListPage }], { initialEntries: [`${ROUTES.productList}${search}`] });
   await renderWithProviders(<RouterProvider router={router} />, { queryClient });
@@ -46,6 +49,7 @@ describe('the listing page', () => {
   afterEach(() => {
     cleanup();
     fetchMock.mockReset();
+    setChosenCountry(null);
   });
 
   it('asks for exactly what the address says, and shows a subcategory under its category', async () => {
@@ -93,5 +97,27 @@ describe('the listing page', () => {
     await router.navigate(-1);
     await waitFor(() => expect(lastListingQuery()).not.toHaveProperty('condition'));
     expect(router.state.location.search).toBe('?kind=AUCTION');
+  });
+
+  it('takes a price range typed with Arabic digits and asks for it in exact halalas; too many decimals are refused where typed', async () => {
+    setChosenCountry('SA');
+    const router = await openListing('?q=ps5');
+    // The filters' column is out of sight at jsdom's width (a drawer opens it on small screens).
+    const apply = () => fireEvent.click(screen.getByRole('button', { name: 'filters.apply', hidden: true }));
+    fireEvent.change(screen.getByLabelText('filters.priceMinLabel'), { target: { value: '١٬٠٠٠٫٥' } });
+    fireEvent.change(screen.getByLabelText('filters.priceMaxLabel'), { target: { value: '4.35' } });
+    apply();
+    expect(await screen.findByText('filters.priceMinAboveMax')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('filters.priceMaxLabel'), { target: { value: '1.005' } });
+    apply();
+    expect(await screen.findByText('filters.priceNotNumber')).toBeTruthy();
+    expect(router.state.location.search).toBe('?q=ps5');
+
+    fireEvent.change(screen.getByLabelText('filters.priceMinLabel'), { target: { value: '4.35' } });
+    fireEvent.change(screen.getByLabelText('filters.priceMaxLabel'), { target: { value: '١٬٠٠٠٫٥' } });
+    apply();
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ps5&minPrice=4.35&maxPrice=1000.5'));
+    await waitFor(() => expect(lastListingQuery()).toMatchObject({ country: 'SA', minPrice: '435', maxPrice: '100050' }));
   });
 });
