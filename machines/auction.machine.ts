@@ -1,4 +1,4 @@
-import { and, type AnyActorScope, assertEvent, assign, createActor, getInitialSnapshot, raise, setup, type SnapshotFrom } from 'xstate';
+import { and, type AnyActorScope, assertEvent, assign, createActor, raise, setup, type SnapshotFrom } from 'xstate';
 import type { AuctionPhase } from '../domain/auction';
 import { ERROR_CODES, type ErrorCode } from '../domain/errors';
 import { FINAL_WINDOW_MS } from '../domain/timing';
@@ -347,23 +347,43 @@ export const auctionMachine = setup({
 
 export type AuctionSnapshot = SnapshotFrom<typeof auctionMachine>;
 
+let inertScope: AnyActorScope | undefined;
+
+/**
+ * What the machine is placed and moved in outside a running actor: an actor never started, and
+ * nothing the machine asks for carried out (its only actions beside assignments are the delayed TICKs
+ * of its deadlines, which a running actor or the server's scheduler keeps instead). xstate's
+ * `getInitialSnapshot()` and `transition()` build a new one for every call, placing the machine once
+ * more inside it: that was half the cost of deciding a bid. The machine spawns no actors, so one
+ * scope, made once from the first context it is asked for, serves every call.
+ */
+function inertScopeFor(context: AuctionContext): AnyActorScope {
+  if (inertScope) return inertScope;
+  const self = createActor(auctionMachine, { input: context });
+  inertScope = { self, id: '', sessionId: '', logger: () => {}, defer: () => {}, emit: () => {}, system: self.system, stopChild: () => {}, actionExecutor: () => {} };
+  return inertScope;
+}
+
 /**
  * The auction as it stands at server time `now`, from its stored facts: `.can(event)` answers whether
  * a command is allowed now, `.value` is what every view shows. Nothing is scheduled; to wait for the
  * next deadline, start `createActor(auctionMachine, { input: { ...facts, now }, clock })` instead.
  */
 export function auctionStateAt(facts: AuctionFacts, now: number): AuctionSnapshot {
-  return getInitialSnapshot(auctionMachine, { ...facts, now });
+  const input = { ...facts, now };
+  return auctionMachine.getInitialSnapshot(inertScopeFor(input), input);
 }
 
 /**
- * `auctionStateAt`, reusing `earlier` when it was placed from the same facts and no deadline of its
- * state has come since: the state at `now` is then the same one. Placing the machine was the costliest
- * step of deciding a bid after the database itself. The reused state's `context.now` stays at its own
- * time, which only the deadlines read, and they are all still ahead.
+ * `auctionStateAt`, reusing `earlier` when it was placed from the same facts and its state's deadline
+ * is still ahead: the state at `now` is then the same one. Placing the machine was the costliest step
+ * of deciding a bid after the database itself. The reused state's `context.now` stays at its own time,
+ * which only the deadlines read. A state without a deadline is always placed again: a late bid taken
+ * in `endedWithoutBids` opens a final window whose end the old time would misjudge.
  */
 export function auctionStateStillAt(earlier: AuctionSnapshot | undefined, facts: AuctionFacts, now: number): AuctionSnapshot {
-  if (earlier && now >= earlier.context.now && now < (nextDeadlineOf(earlier) ?? Number.POSITIVE_INFINITY) && sameFacts(earlier.context, facts)) return earlier;
+  const deadline = earlier && nextDeadlineOf(earlier);
+  if (earlier && deadline !== null && deadline !== undefined && now >= earlier.context.now && now < deadline && sameFacts(earlier.context, facts)) return earlier;
   return auctionStateAt(facts, now);
 }
 
@@ -401,20 +421,6 @@ export function nextDeadlineOf(snapshot: AuctionSnapshot): number | null {
   return null;
 }
 
-let inertScope: AnyActorScope | undefined;
-
-/**
- * What the machine's own `transition` is given to run in: an actor never started, and nothing the
- * transition asks for carried out (a bid's only action beside its assignments is the delayed TICK of
- * a deadline, which the server's scheduler keeps instead). xstate's `transition()` builds a new one for
- * every call, placing the machine once more inside it: that was half the cost of deciding a bid.
- */
-function inertScopeFor(snapshot: AuctionSnapshot): AnyActorScope {
-  if (inertScope) return inertScope;
-  const self = createActor(auctionMachine, { input: snapshot.context });
-  inertScope = { self, id: '', sessionId: '', logger: () => {}, defer: () => {}, emit: () => {}, system: self.system, stopChild: () => {}, actionExecutor: () => {} };
-  return inertScope;
-}
 
 /**
  * A bid decided on `snapshot`: the state once it is taken, by the machine's own transition (pure, and
@@ -422,7 +428,7 @@ function inertScopeFor(snapshot: AuctionSnapshot): AnyActorScope {
  * each), or why it is refused.
  */
 export function decideBid(snapshot: AuctionSnapshot, bid: AuctionBid): { taken: AuctionSnapshot; refusal: null } | { taken: null; refusal: BidRefusal } {
-  const next = auctionMachine.transition(snapshot, { type: AUCTION_EVENTS.BID, ...bid }, inertScopeFor(snapshot));
+  const next = auctionMachine.transition(snapshot, { type: AUCTION_EVENTS.BID, ...bid }, inertScopeFor(snapshot.context));
   // Every transition that takes a bid counts it.
   if (next.context.bidCount > snapshot.context.bidCount) return { taken: next, refusal: null };
   return { taken: null, refusal: bidRefusalOf(snapshot, bid)! };

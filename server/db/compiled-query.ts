@@ -1,9 +1,9 @@
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { type Compilable, CompiledQuery, type DialectAdapter, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /**
- * Shapes kept per query, the least recently used dropped past it: a run of bids has lists of every
- * length up to the engine's largest run, and the common shapes (one bid, one bidder) stay.
+ * Shapes kept per query and dialect, the least recently used dropped past it: a run of bids has lists
+ * of every length up to the engine's largest run, and the common shapes (one bid, one bidder) stay.
  */
 const MOST_SHAPES_KEPT = 200;
 
@@ -17,35 +17,40 @@ interface Compiled {
   parameters: Parameter[];
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
 /**
- * The values of one call, every primitive taken out in order, and the shape they leave behind: the
- * keys and list lengths, which is what the SQL depends on (a list of three ids compiles to `in (?, ?, ?)`).
+ * Walks a call's values: `leaf` is given each primitive in order and returns what stands in its place;
+ * `shape` gathers the keys and list lengths, which is what the SQL depends on (a list of three ids
+ * compiles to `in (?, ?, ?)`).
  */
-function takeApart(values: unknown): { leaves: unknown[]; shape: string; marked: unknown } {
-  const leaves: unknown[] = [];
+function walkValues(values: unknown, leaf: (value: unknown) => unknown): { shape: string; walked: unknown } {
   let shape = '';
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) {
       shape += `[${value.length}`;
-      const marked = value.map(walk);
+      const walked = value.map(walk);
       shape += ']';
-      return marked;
+      return walked;
     }
-    if (value !== null && typeof value === 'object') {
-      const marked: Record<string, unknown> = {};
+    if (isPlainObject(value)) {
+      const walked: Record<string, unknown> = {};
       shape += '{';
       for (const [key, inner] of Object.entries(value)) {
         shape += `${key}:`;
-        marked[key] = walk(inner);
+        walked[key] = walk(inner);
       }
       shape += '}';
-      return marked;
+      return walked;
     }
-    leaves.push(value);
-    return `${VALUE_MARK}${leaves.length - 1}`;
+    // Kysely leaves a column whose value is undefined out of the SQL, and a Date or a Buffer would be
+    // walked here as if it held values: neither would be bound as the caller meant.
+    if (value === undefined || (typeof value === 'object' && value !== null)) throw new TypeError('compiledQuery binds strings, numbers, booleans and nulls only');
+    return leaf(value);
   };
-  const marked = walk(values);
-  return { leaves, shape, marked };
+  const walked = walk(values);
+  return { shape, walked };
 }
 
 /**
@@ -57,15 +62,20 @@ function takeApart(values: unknown): { leaves: unknown[]; shape: string; marked:
  * `where` comparisons, `in` lists, inserted and updated values.
  */
 export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values: Values) => Compilable<Row>) {
-  const compiledByShape = new Map<string, Compiled>();
+  // One process may hold both dialects (the benchmark runs SQLite, then PostgreSQL), each with its SQL.
+  const compiledByAdapter = new WeakMap<DialectAdapter, Map<string, Compiled>>();
   return async (db: Kysely<Database>, values: Values): Promise<Row[]> => {
-    const { leaves, shape, marked } = takeApart(values);
-    // One process may hold both dialects (the benchmark runs SQLite, then PostgreSQL), each with its SQL.
-    const key = `${db.getExecutor().adapter.constructor.name} ${shape}`;
-    let compiled = compiledByShape.get(key);
-    if (compiled) compiledByShape.delete(key);
+    const leaves: unknown[] = [];
+    const { shape } = walkValues(values, (value) => leaves.push(value));
+    const { adapter } = db.getExecutor();
+    let compiledByShape = compiledByAdapter.get(adapter);
+    if (!compiledByShape) compiledByAdapter.set(adapter, (compiledByShape = new Map()));
+    let compiled = compiledByShape.get(shape);
+    if (compiled) compiledByShape.delete(shape);
     else {
       if (compiledByShape.size >= MOST_SHAPES_KEPT) compiledByShape.delete(compiledByShape.keys().next().value!);
+      let marks = 0;
+      const { walked: marked } = walkValues(values, () => `${VALUE_MARK}${marks++}`);
       const query = build(db, marked as Values).compile();
       compiled = {
         sql: query.sql,
@@ -74,7 +84,7 @@ export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values:
         ),
       };
     }
-    compiledByShape.set(key, compiled);
+    compiledByShape.set(shape, compiled);
     const parameters = compiled.parameters.map((parameter) => ('valueAt' in parameter ? leaves[parameter.valueAt] : parameter.constant));
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;

@@ -12,13 +12,24 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
  * takes the write lock, so commits go on while it copies. The caller turns SQLite's own automatic
  * checkpoints off on its connection.
  */
-export function startWalCheckpointer(file: string, onError: (error: Error) => void, intervalMs = CHECKPOINT_INTERVAL_MS): { stop: () => Promise<void> } {
+export function startWalCheckpointer(
+  file: string,
+  events: { onError: (error: Error) => void; onGone: () => void },
+  intervalMs = CHECKPOINT_INTERVAL_MS,
+): { stop: () => Promise<void> } {
   // CommonJS source, so the worker runs under plain Node whatever loads this module (tsx, a test runner).
   const source = `
     const { parentPort, workerData } = require('node:worker_threads');
     const Database = require(workerData.driver);
     const db = new Database(workerData.file, { timeout: 5000 });
-    const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)');
+    // A failed checkpoint (a full disk, say) is told and tried again at the next tick.
+    const checkpoint = () => {
+      try {
+        db.pragma('wal_checkpoint(PASSIVE)');
+      } catch (error) {
+        parentPort.postMessage({ error: error.message });
+      }
+    };
     const timer = setInterval(checkpoint, workerData.intervalMs);
     parentPort.once('message', () => {
       clearInterval(timer);
@@ -28,13 +39,20 @@ export function startWalCheckpointer(file: string, onError: (error: Error) => vo
     });
   `;
   const worker = new Worker(source, { eval: true, workerData: { file, intervalMs, driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
-  worker.on('error', onError);
+  let stopping = false;
+  worker.on('message', (message: { error: string }) => events.onError(new Error(message.error)));
+  worker.on('error', events.onError);
+  // Gone without being asked (it could not open the database): the caller checkpoints on its own again.
+  worker.once('exit', () => {
+    if (!stopping) events.onGone();
+  });
   // The server's own shutdown stops it; it must not keep a finished process (a script, a test) alive.
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
       // Held until it has finished, or a process with nothing else to do would end before the log is copied.
+      stopping = true;
       worker.ref();
       worker.postMessage('stop');
       await exited;

@@ -14,6 +14,9 @@ declare module 'fastify' {
   }
 }
 
+/** SQLite's own: a commit that leaves the log this many pages long copies it back itself. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
+
 /** Opens the database, brings its schema up to date and seeds it on its first run. */
 export default fp(
   async (app) => {
@@ -23,7 +26,13 @@ export default fp(
     let stopCheckpointer = async () => {};
     if (settings.dialect === 'sqlite') {
       await sql`PRAGMA wal_autocheckpoint = 0`.execute(db);
-      ({ stop: stopCheckpointer } = startWalCheckpointer(settings.file, (error) => app.log.error({ err: error }, 'the write-ahead log checkpointer failed')));
+      ({ stop: stopCheckpointer } = startWalCheckpointer(settings.file, {
+        onError: (error) => app.log.error({ err: error }, 'a write-ahead log checkpoint failed'),
+        onGone: () => {
+          app.log.error('the write-ahead log checkpointer stopped: commits checkpoint the log again');
+          void sql`PRAGMA wal_autocheckpoint = ${sql.lit(SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES)}`.execute(db);
+        },
+      }));
     }
     app.addHook('onClose', async () => {
       await stopCheckpointer();

@@ -401,6 +401,14 @@ describe('auction machine: placing it again only when something changed (auction
     expect(auctionStateStillAt(placed, { ...PUBLIC_AUCTION, outcome: { kind: 'DECLINED', at: START + MINUTE } }, START + 2 * MINUTE).value).toBe('ended');
   });
 
+  it('places a state without a deadline again: a late bid taken after the end opens a final window judged at the time now', () => {
+    const endedWithoutBids = auctionStateAt(PUBLIC_AUCTION, END);
+    expect(auctionStateStillAt(endedWithoutBids, PUBLIC_AUCTION, END + 2 * MINUTE)).not.toBe(endedWithoutBids);
+    // Received before the end, decided two minutes after it: the window it opened has closed by now.
+    const { taken } = decideBid(auctionStateStillAt(endedWithoutBids, PUBLIC_AUCTION, END + 2 * MINUTE), { bidderId: ALICE, amount: 20_000, at: END - 1 });
+    expect(taken!.value).toBe('awaitingFinalisation');
+  });
+
   it('places it again for a time before the one it was placed at, and when there is none to reuse', () => {
     expect(auctionStateStillAt(placed, PUBLIC_AUCTION, START + MINUTE - 1)).not.toBe(placed);
     expect(auctionStateStillAt(undefined, PUBLIC_AUCTION, START - 1).value).toBe('scheduled');

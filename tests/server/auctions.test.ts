@@ -81,6 +81,13 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(snapshot.bidders).toEqual(result.bidders);
     expect(snapshot.viewer).toEqual({ role: 'BIDDER', reservePrice: null });
     expect(snapshot.auction.serverTime).toBe(clock.now);
+
+    // A minute on, the machine as the last run left it is used again (nothing changed but the time),
+    // and the answer tells the time it was decided at, not the time the machine was placed.
+    await advanceTo(clock.now + MINUTE_MS);
+    const later = await bid(bob, ad, 16_000);
+    expect(later.statusCode, later.body).toBe(201);
+    expect((later.json() as AuctionChange).auction).toMatchObject({ serverTime: clock.now, phase: 'active', bidCount: 2 });
   });
 
   it('a retried key returns the first answer and places nothing; a key is for one command only', async () => {

@@ -11,10 +11,14 @@ afterAll(() => t.close());
 const categoriesAmong = compiledQuery((db, { slugs, except }: { slugs: readonly string[]; except: string }) =>
   db.selectFrom('categories').select(['slug']).where('slug', 'in', slugs).where('slug', '!=', except).where('slug', '!=', 'a constant of the query'),
 );
+const categoriesRankedFrom = compiledQuery((db, { from, slugs }: { from: number; slugs: readonly string[] }) =>
+  db.selectFrom('categories').select(['slug', 'sort_order']).where('sort_order', '>=', from).where('slug', 'in', slugs),
+);
 const slugsOf = (rows: Array<{ slug: string }>) => rows.map((row) => row.slug).sort();
 
 test('a compiled query runs with each call’s own values, whatever the length of its lists', async () => {
-  const [first, second, third] = slugsOf(await t.app.db.selectFrom('categories').select('slug').execute());
+  // A subcategory's slug may repeat under another category: three different ones.
+  const [first, second, third] = [...new Set(slugsOf(await t.app.db.selectFrom('categories').select('slug').execute()))];
 
   expect(slugsOf(await categoriesAmong(t.app.db, { slugs: [first!], except: 'none' }))).toEqual([first]);
   // The same shape again with other values: nothing of the first call stays bound.
@@ -22,6 +26,12 @@ test('a compiled query runs with each call’s own values, whatever the length o
   expect(slugsOf(await categoriesAmong(t.app.db, { slugs: [second!], except: second! }))).toEqual([]);
   // Another length compiles another statement.
   expect(slugsOf(await categoriesAmong(t.app.db, { slugs: [first!, second!, third!], except: second! }))).toEqual([first, third].sort());
+  // Numbers are bound as numbers.
+  const ranked = await categoriesRankedFrom(t.app.db, { from: 2, slugs: [first!, second!, third!] });
+  expect(ranked.every((row) => row.sort_order >= 2)).toBe(true);
+  expect(slugsOf(await categoriesRankedFrom(t.app.db, { from: -1, slugs: [first!, second!, third!] }))).toEqual([first, second, third]);
+  // What would not be bound as meant is refused.
+  await expect(categoriesAmong(t.app.db, { slugs: [first!], except: undefined as unknown as string })).rejects.toThrow(TypeError);
   // Inside a transaction too, as the bid engine runs them.
   expect(slugsOf(await t.app.db.transaction().execute((trx) => categoriesAmong(trx, { slugs: [third!, first!], except: 'none' })))).toEqual([first, third].sort());
 });

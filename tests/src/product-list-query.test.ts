@@ -36,11 +36,12 @@ describe('a listing in the address bar', () => {
     expect(listQueryOf(listing, KUWAIT)).toMatchObject({ country: 'KW', minPrice: 12_500, maxPrice: 100_000, city: undefined });
   });
 
-  it('counts prices exactly, digit by digit, and leaves out one with more decimals than the currency has', () => {
-    // 4.35 × 100 is 434.99999999999994 in floating point.
+  it('counts prices digit by digit, as the bid form does, and leaves out one with more decimals than the currency has', () => {
     expect(listQueryOf(readListing(new URLSearchParams('minPrice=4.35&maxPrice=90071992547409.91')), SAUDI)).toMatchObject({ minPrice: 435, maxPrice: 9_007_199_254_740_991 });
+    // Rounding would have made 1.005 riyals a price of 100 or 101 halalas.
     expect(listQueryOf(readListing(new URLSearchParams('minPrice=1.005&maxPrice=1.005')), SAUDI)).toMatchObject({ minPrice: undefined, maxPrice: undefined });
     expect(listQueryOf(readListing(new URLSearchParams('minPrice=1.005')), KUWAIT)).toMatchObject({ minPrice: 1005 });
+    expect(listQueryOf(readListing(new URLSearchParams('minPrice=90071992547409.92')), SAUDI)).toMatchObject({ minPrice: undefined });
   });
 
   it('leaves prices and city out when every country is shown, since they mean nothing across currencies', () => {

@@ -121,6 +121,18 @@ export default fp(
       watchersOf: (adId) => app.io.sockets.adapter.rooms.get(adRoom(adId))?.size ?? 0,
     });
 
+    /**
+     * A committed change to the broadcaster. Should writing it fail, the command still stands and is
+     * answered: its watchers find the gap at the next change and fetch the snapshot.
+     */
+    function handOver(change: AuctionChange) {
+      try {
+        broadcast.change(change);
+      } catch (error) {
+        app.log.error({ err: error, adId: change.auction.adId }, 'broadcasting a committed change failed');
+      }
+    }
+
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
 
     // An ad keeps its slug for life, so the id behind it is read once: after that a command by slug
@@ -137,8 +149,8 @@ export default fp(
       return found.id;
     }
 
-    // Each ad's machine as its last run of bids left it, placed again only when its facts or phase have
-    // changed since (`auctionStateStillAt`): most runs follow one another within one phase.
+    // Each ad's machine as its last run of bids left it, placed again only when its facts changed or a
+    // deadline came since (`auctionStateStillAt`): most runs follow one another within one phase.
     const placedStates = new Map<string, AuctionSnapshot>();
     function keepPlacedState(adId: string, state: AuctionSnapshot) {
       placedStates.delete(adId);
@@ -176,7 +188,7 @@ export default fp(
     /**
      * Decides a run of bids on one ad in one transaction, each at its own receipt time and in receipt
      * order, on the machine's state as the bids before it left it; writes the accepted ones, their
-     * receipts and the ad's new `seq` together; then answers each bid and broadcasts the run as one change.
+     * receipts and the ad's new `seq` together; then hands the run to the broadcaster as one change and answers each bid.
      */
     async function decideBids(adId: string, bids: QueuedBid[]): Promise<void> {
       const answers: Array<() => void> = [];
@@ -257,7 +269,7 @@ export default fp(
         return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
       });
       // Handed over before the answers settle, so a small room hears of the run with its bidders (the broadcaster decides).
-      if (run) broadcast.change(run.change);
+      if (run) handOver(run.change);
       for (const answer of answers) answer();
       if (!run) return;
       // Bids move no deadline, except the first of a round received before its end but decided after
@@ -295,7 +307,7 @@ export default fp(
         });
         // Still in the ad's turn, so the change is handed to the broadcaster before the next command's.
         if (!outcome.replayed) {
-          broadcast.change(outcome.result);
+          handOver(outcome.result);
           // The owner's commands and an instant purchase move the auction's deadlines.
           for (const listener of listeners) listener(adId);
         }
@@ -393,7 +405,7 @@ export default fp(
             const result: AuctionChange = { fromSeq: current.row.seq, auction: auctionStateOf({ ...current.row, seq }, highestBid, now), bids: [], bidders: [] };
             return { result, next };
           });
-          if (announced.result) broadcast.change(announced.result);
+          if (announced.result) handOver(announced.result);
           return announced.next;
         });
       },

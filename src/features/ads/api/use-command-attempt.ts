@@ -30,7 +30,7 @@ function useCommandAttempt<Input>() {
 
 /**
  * One auction command as a mutation: keyed per attempt (`useCommandAttempt`), and its committed
- * answer put on the page at once, before the broadcast of the same change arrives.
+ * answer put on the page at once, unless the room's broadcast of the same change came first.
  */
 export function useAuctionCommand<Input>(slug: string, send: (input: Input, idempotencyKey: string) => Promise<AuctionChange>) {
   const queryClient = useQueryClient();
