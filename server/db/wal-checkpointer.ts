@@ -1,16 +1,19 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** How often the write-ahead log is copied back into the database file. */
-const CHECKPOINT_INTERVAL_MS = 1_000;
+/**
+ * How often the write-ahead log is copied back into the database file: often enough that a commit that
+ * must checkpoint itself (see the database plugin) finds little left to copy.
+ */
+const CHECKPOINT_INTERVAL_MS = 250;
 
 /**
  * Copies SQLite's write-ahead log back into the database file from a worker thread with its own
  * connection, instead of SQLite doing it inside whichever commit fills the log past a thousand pages:
  * that commit, on the event loop, then waited for the disk (fsync), and every bid and broadcast behind
  * it (a bid's commit took 10 ms at the 99th percentile, against 0.1 ms). A PASSIVE checkpoint never
- * takes the write lock, so commits go on while it copies. The caller turns SQLite's own automatic
- * checkpoints off on its connection.
+ * takes the write lock, so commits go on while it copies. The caller raises the log length at which
+ * its own connection's commits checkpoint.
  */
 export function startWalCheckpointer(
   file: string,

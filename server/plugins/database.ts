@@ -16,6 +16,13 @@ declare module 'fastify' {
 
 /** SQLite's own: a commit that leaves the log this many pages long copies it back itself. */
 const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
+/**
+ * With the checkpointer: its checkpoints run beside the commits, so under a storm with no quiet moment
+ * none of them ends with the whole log copied, and the log never starts over (8 s at 12,000 bids a
+ * second left a 1 GB log). Past this many pages (64 MB) a commit checkpoints itself between the
+ * storm's transactions, which does end with the whole log copied, most of it by the checkpointer already.
+ */
+const MOST_LOG_PAGES_LEFT_TO_THE_CHECKPOINTER = 16_384;
 
 /** Opens the database, brings its schema up to date and seeds it on its first run. */
 export default fp(
@@ -25,7 +32,7 @@ export default fp(
     const settings = app.config.database;
     let stopCheckpointer = async () => {};
     if (settings.dialect === 'sqlite') {
-      await sql`PRAGMA wal_autocheckpoint = 0`.execute(db);
+      await sql`PRAGMA wal_autocheckpoint = ${sql.lit(MOST_LOG_PAGES_LEFT_TO_THE_CHECKPOINTER)}`.execute(db);
       ({ stop: stopCheckpointer } = startWalCheckpointer(settings.file, {
         onError: (error) => app.log.error({ err: error }, 'a write-ahead log checkpoint failed'),
         onGone: () => {
