@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery, type DialectAdapter, type Kysely } from 'kysely';
+import { LruMap } from '../lru-map';
 import type { Database } from './schema';
 
 /**
@@ -63,17 +64,15 @@ function walkValues(values: unknown, leaf: (value: unknown) => unknown): { shape
  */
 export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values: Values) => Compilable<Row>) {
   // One process may hold both dialects (the benchmark runs SQLite, then PostgreSQL), each with its SQL.
-  const compiledByAdapter = new WeakMap<DialectAdapter, Map<string, Compiled>>();
+  const compiledByAdapter = new WeakMap<DialectAdapter, LruMap<string, Compiled>>();
   return async (db: Kysely<Database>, values: Values): Promise<Row[]> => {
     const leaves: unknown[] = [];
     const { shape } = walkValues(values, (value) => leaves.push(value));
     const { adapter } = db.getExecutor();
     let compiledByShape = compiledByAdapter.get(adapter);
-    if (!compiledByShape) compiledByAdapter.set(adapter, (compiledByShape = new Map()));
+    if (!compiledByShape) compiledByAdapter.set(adapter, (compiledByShape = new LruMap(MOST_SHAPES_KEPT)));
     let compiled = compiledByShape.get(shape);
-    if (compiled) compiledByShape.delete(shape);
-    else {
-      if (compiledByShape.size >= MOST_SHAPES_KEPT) compiledByShape.delete(compiledByShape.keys().next().value!);
+    if (!compiled) {
       let marks = 0;
       const { walked: marked } = walkValues(values, () => `${VALUE_MARK}${marks++}`);
       const query = build(db, marked as Values).compile();
@@ -83,8 +82,8 @@ export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values:
           typeof parameter === 'string' && parameter.startsWith(VALUE_MARK) ? { valueAt: Number(parameter.slice(VALUE_MARK.length)) } : { constant: parameter },
         ),
       };
+      compiledByShape.set(shape, compiled);
     }
-    compiledByShape.set(shape, compiled);
     const parameters = compiled.parameters.map((parameter) => ('valueAt' in parameter ? leaves[parameter.valueAt] : parameter.constant));
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
+import { LruMap } from '../lru-map';
 import type { Database } from './schema';
 
 const PG_INT8_OID = 20;
@@ -52,18 +53,16 @@ const KEPT_STATEMENTS = 1_000;
  * SQLite recompiles a kept statement itself if a migration changes the schema under it.
  */
 function keepingStatements(sqlite: SQLite.Database): SQLite.Database {
-  const kept = new Map<string, SQLite.Statement>();
+  // Least recently used first out: a storm's multi-row inserts of every length come and go without
+  // pushing out the statements every request runs.
+  const kept = new LruMap<string, SQLite.Statement>(KEPT_STATEMENTS);
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
     let statement = kept.get(source);
-    // Moved to the end on every use, so the least used go first: a storm's multi-row inserts of every
-    // length come and go without pushing out the statements every request runs.
-    if (statement) kept.delete(source);
-    else {
-      if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+    if (!statement) {
       statement = prepare(source);
+      kept.set(source, statement);
     }
-    kept.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;
   return sqlite;

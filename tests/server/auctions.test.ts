@@ -82,12 +82,13 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(snapshot.viewer).toEqual({ role: 'BIDDER', reservePrice: null });
     expect(snapshot.auction.serverTime).toBe(clock.now);
 
-    // A minute on, the machine as the last run left it is used again (nothing changed but the time),
-    // and the answer tells the time it was decided at, not the time the machine was placed.
+    // A minute on, the machine as the last run left it is used again (nothing changed but the time).
+    // A bid received a second before it is decided is answered with the time it was decided at: not
+    // the time the machine was placed, nor the bid's receipt.
     await advanceTo(clock.now + MINUTE_MS);
-    const later = await bid(bob, ad, 16_000);
-    expect(later.statusCode, later.body).toBe(201);
-    expect((later.json() as AuctionChange).auction).toMatchObject({ serverTime: clock.now, phase: 'active', bidCount: 2 });
+    const later = await t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bob.id, amount: 16_000, idempotencyKey: randomUUID(), receivedAt: clock.now - 1_000 });
+    expect(later.result.auction).toMatchObject({ serverTime: clock.now, phase: 'active', bidCount: 2 });
+    expect(later.result.bids[0]!.at).toBe(clock.now - 1_000);
   });
 
   it('a retried key returns the first answer and places nothing; a key is for one command only', async () => {

@@ -10,6 +10,7 @@ import { holdUsersAgainstDeletion, isForeignKeyViolation, withLockedAd } from '.
 import { compiledQuery } from '../../db/compiled-query';
 import type { AdTable, CommandReceiptTable, Database, OfferTable } from '../../db/schema';
 import { AppError } from '../../errors';
+import { LruMap } from '../../lru-map';
 import type { AdRow } from '../ads/ad-records';
 import { createAdCommandQueues } from './ad-command-queue';
 import { createAuctionBroadcaster } from './auction-broadcaster';
@@ -137,26 +138,20 @@ export default fp(
 
     // An ad keeps its slug for life, so the id behind it is read once: after that a command by slug
     // joins its ad's queue at once, in the order received, without a read that could finish out of order.
-    const adIdsBySlug = new Map<string, string>();
+    const adIdsBySlug = new LruMap<string, string>(MOST_ADS_KEPT);
     async function adIdOf(ad: KeyedRequest['ad']): Promise<string> {
       if ('id' in ad) return ad.id;
       const known = adIdsBySlug.get(ad.slug);
       if (known) return known;
       const found = await app.db.selectFrom('ads').select('id').where('slug', '=', ad.slug).executeTakeFirst();
       if (!found) throw new AppError(ERROR_CODES.NOT_FOUND);
-      if (adIdsBySlug.size >= MOST_ADS_KEPT) adIdsBySlug.delete(adIdsBySlug.keys().next().value!);
       adIdsBySlug.set(ad.slug, found.id);
       return found.id;
     }
 
     // Each ad's machine as its last run of bids left it, placed again only when its facts changed or a
     // deadline came since (`auctionStateStillAt`): most runs follow one another within one phase.
-    const placedStates = new Map<string, AuctionSnapshot>();
-    function keepPlacedState(adId: string, state: AuctionSnapshot) {
-      placedStates.delete(adId);
-      if (placedStates.size >= MOST_ADS_KEPT) placedStates.delete(placedStates.keys().next().value!);
-      placedStates.set(adId, state);
-    }
+    const placedStates = new LruMap<string, AuctionSnapshot>(MOST_ADS_KEPT);
 
     /** The answers kept under the keys of these requests, by `receiptKeyOf`. */
     async function receiptsOf(trx: Kysely<Database>, requests: readonly KeyedRequest[]) {
@@ -256,7 +251,7 @@ export default fp(
             answers.push(() => queued.reject(error));
           }
         }
-        keepPlacedState(adId, state);
+        placedStates.set(adId, state);
         if (accepted.length === 0) return null;
         await insertOffersQuery(
           trx,

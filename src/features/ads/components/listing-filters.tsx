@@ -155,11 +155,11 @@ function PriceRange({ listing, currency, onChange }: { listing: Listing; currenc
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const [minText, maxText] = [String(form.get('minPrice') ?? ''), String(form.get('maxPrice') ?? '')];
-    const [min, max] = [minorUnitsOfTypedAmount(minText.trim(), currency), minorUnitsOfTypedAmount(maxText.trim(), currency)];
+    const [min, max] = [minorUnitsOfTypedAmount(minText, currency), minorUnitsOfTypedAmount(maxText, currency)];
     if (Number.isNaN(min) || Number.isNaN(max)) return setError(t('filters.priceNotNumber'));
     if (min !== null && max !== null && min > max) return setError(t('filters.priceMinAboveMax'));
     setError(null);
-    onChange({ minPrice: min === null ? null : latinAmountText(minText.trim()), maxPrice: max === null ? null : latinAmountText(maxText.trim()) });
+    onChange({ minPrice: min === null ? null : latinAmountText(minText), maxPrice: max === null ? null : latinAmountText(maxText) });
   };
 
   return (

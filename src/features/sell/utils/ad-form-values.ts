@@ -13,7 +13,7 @@ import {
   fieldsOfType,
   type OwnedAd,
 } from '../../../../domain/ad-form';
-import { toLatinDigits } from '../../../../domain/digits';
+import { latinAmountText } from '../../../lib/amount-input';
 import { ERROR_CODES, type ErrorCode, isErrorCode } from '../../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../../domain/money';
 
@@ -142,12 +142,9 @@ export function adFormValuesOf(ad: Pick<OwnedAd, 'fields' | 'currency'>): AdForm
   };
 }
 
-/** Grouping marks people type in long numbers (`12,000`, `١٢٬٠٠٠`, spaces) are dropped. */
-const GROUPING = /[\s,\u066c]/g;
-
 /** A typed whole number: null when empty, NaN when it is not digits only. */
 function wholeNumberOf(text: string): number | null {
-  const digits = toLatinDigits(text).replace(GROUPING, '');
+  const digits = latinAmountText(text);
   if (digits === '') return null;
   return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
 }
