@@ -37,12 +37,20 @@ const BIDDERS = 4;
  * were, and what was measured was the crowd's disorder rather than how many bids the engine can take.
  */
 const STORM_IN_FLIGHT = MOST_BIDS_AT_ONCE;
-const WARM_UP_BIDS = 30;
-/** Bids placed one at a time, each waiting for its acknowledgement and for the last watcher. */
-const PACED_BIDS = 200;
+/** Enough for the engine's code to be compiled to its fastest before anything is measured, as in a server that has run for a while. */
+const WARM_UP_BIDS = 100;
+/**
+ * Bids placed one at a time, each waiting for its acknowledgement and for the last watcher. A
+ * thousand, so that the p99 is the tenth slowest bid, not the second slowest of 200.
+ */
+const PACED_BIDS = 1_000;
+/**
+ * Turns the marketplace and the bare server take (measureInTurns): short ones for the paced bids, since
+ * this machine's speed drifts within seconds; longer ones for the storm, each long enough to reach its steady rate.
+ */
+const PACED_TURNS = 10;
+const STORM_TURNS = 4;
 const STORM_MS = 3_000;
-/** The paced bids and the storm are split into turns, the marketplace and the bare server taking one each in turn. */
-const TURNS = 4;
 const ACK_TIMEOUT_MS = 10_000;
 /** How long the watchers may take to catch up after the storm before the missing deliveries are counted. */
 const DRAIN_TIMEOUT_MS = 30_000;
@@ -532,13 +540,13 @@ async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ e
   for (const crowd of crowds) await crowd.connect();
   for (const crowd of crowds) await crowd.paced(WARM_UP_BIDS);
   const paced: [PacedFigures[], PacedFigures[]] = [[], []];
-  for (let turn = 0; turn < TURNS; turn++) for (const side of sides) paced[side].push(await crowds[side].paced(PACED_BIDS / TURNS));
+  for (let turn = 0; turn < PACED_TURNS; turn++) for (const side of sides) paced[side].push(await crowds[side].paced(PACED_BIDS / PACED_TURNS));
   const storms: [StormFigures[], StormFigures[]] = [[], []];
   const stormLoops = [{ active: 0, idle: 0 }, { active: 0, idle: 0 }];
-  for (let turn = 0; turn < TURNS; turn++) {
+  for (let turn = 0; turn < STORM_TURNS; turn++) {
     for (const side of sides) {
       const before = performance.eventLoopUtilization();
-      storms[side].push(await crowds[side].storm(STORM_MS / TURNS));
+      storms[side].push(await crowds[side].storm(STORM_MS / STORM_TURNS));
       const { active, idle } = performance.eventLoopUtilization(before);
       stormLoops[side]!.active += active;
       stormLoops[side]!.idle += idle;
