@@ -421,7 +421,6 @@ export function nextDeadlineOf(snapshot: AuctionSnapshot): number | null {
   return null;
 }
 
-
 /**
  * A bid decided on `snapshot`: the state once it is taken, by the machine's own transition (pure, and
  * run once, so the server decides a run of bids on one state without placing the machine again for

@@ -139,12 +139,14 @@ export async function withLockedAd<T>(
   ad: { id: string } | { slug: string },
   work: (trx: Kysely<Database>, row: Selectable<AdTable> | undefined) => Promise<T>,
 ): Promise<T> {
-  if (dialectOf(db) === 'postgres') {
-    const find = async (trx: Kysely<Database>) =>
-      'id' in ad ? (await lockedAdByIdQuery(trx, ad.id))[0] : trx.selectFrom('ads').selectAll().where('slug', '=', ad.slug).forUpdate().executeTakeFirst();
-    return db.transaction().execute(async (trx) => work(trx, await find(trx)));
-  }
-  const find = async (trx: Kysely<Database>) => ('id' in ad ? (await adByIdQuery(trx, ad.id))[0] : trx.selectFrom('ads').selectAll().where('slug', '=', ad.slug).executeTakeFirst());
+  // PostgreSQL locks the row as it reads it; on SQLite, BEGIN IMMEDIATE has locked the database already.
+  const locksTheRow = dialectOf(db) === 'postgres';
+  const find = async (trx: Kysely<Database>) => {
+    if ('id' in ad) return (await (locksTheRow ? lockedAdByIdQuery : adByIdQuery)(trx, ad.id))[0];
+    const bySlug = trx.selectFrom('ads').selectAll().where('slug', '=', ad.slug);
+    return (locksTheRow ? bySlug.forUpdate() : bySlug).executeTakeFirst();
+  };
+  if (locksTheRow) return db.transaction().execute(async (trx) => work(trx, await find(trx)));
   return db.connection().execute(async (connection) => {
     await connection.executeQuery(BEGIN_IMMEDIATE);
     try {

@@ -13,9 +13,9 @@ import {
   fieldsOfType,
   type OwnedAd,
 } from '../../../../domain/ad-form';
-import { latinAmountText } from '../../../lib/amount-input';
 import { ERROR_CODES, type ErrorCode, isErrorCode } from '../../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../../domain/money';
+import { latinAmountText } from '../../../lib/amount-input';
 
 /** Which button sent the form: a draft keeps only the comparisons, publishing needs every field. */
 export type AdFormIntent = 'draft' | 'publish';
