@@ -95,8 +95,9 @@ export async function untranslatedText(page: Page, language: Language): Promise<
 
 /** Signs out from the account menu and waits for the visitor's header. */
 export async function signOut(page: Page) {
-  // A read still in flight when the session ends (the home page's favourites) is rightly answered 401,
-  // which Chromium logs as an error: sign out once the page has loaded what it asked for.
+  // A read of the person's own data still in flight when the session ends is rightly answered 401,
+  // which Chromium logs as an error: sign out once the page has loaded what it asked for. (The
+  // favourites' hearts, which a card can ask for after the sign-out, answer a visitor with none.)
   await page.waitForLoadState('networkidle');
   await page.getByTestId('account-menu').click();
   await page.getByTestId('sign-out').click();

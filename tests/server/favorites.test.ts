@@ -47,9 +47,10 @@ describe(`favourites on ${testDialect}`, () => {
     return (response.json() as { slugs: string[] }).slugs;
   };
 
-  it('asks a visitor to sign in', async () => {
+  it('asks a visitor to sign in, and tells a visitor they favourite nothing', async () => {
     const visitor = new TestBrowser(t.app);
-    const attempts = [await favorite(visitor, slugs.macbook), await unfavorite(visitor, slugs.macbook), await visitor.get('/api/favorites'), await visitor.get('/api/favorites/slugs')];
+    expect(await favoriteSlugs(visitor)).toEqual([]);
+    const attempts = [await favorite(visitor, slugs.macbook), await unfavorite(visitor, slugs.macbook), await visitor.get('/api/favorites')];
     for (const response of attempts) {
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toEqual({ code: 'UNAUTHENTICATED', message: 'Sign in to continue' });
