@@ -11,6 +11,7 @@ import csrfPlugin from './plugins/csrf';
 import rateLimitPlugin from './plugins/rate-limit';
 import housekeepingJob from './jobs/housekeeping';
 import socketServer from './realtime/socket-server';
+import nodeRelay from './realtime/node-relay';
 import auctionEngine from './modules/auctions/auction-engine.plugin';
 import auctionSocket from './modules/auctions/auction-socket';
 import auctionDeadlines from './jobs/auction-deadlines';
@@ -96,6 +97,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(verificationPlugin);
   await fastify.register(oidcProvidersPlugin);
   await fastify.register(socketServer);
+  await fastify.register(nodeRelay);
   await fastify.register(auctionEngine);
   await fastify.register(auctionSocket);
   await fastify.register(auctionDeadlines);

@@ -5,6 +5,7 @@ import * as ads from './migrations/0003-ads';
 import * as adSearch from './migrations/0004-ad-search';
 import * as auctions from './migrations/0005-auctions';
 import * as auctionChanges from './migrations/0006-auction-changes';
+import * as relayedMessages from './migrations/0007-relayed-messages';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-ad-search': adSearch,
   '0005-auctions': auctions,
   '0006-auction-changes': auctionChanges,
+  '0007-relayed-messages': relayedMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

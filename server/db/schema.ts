@@ -30,6 +30,7 @@ export interface Database {
   ad_search: AdSearchTable;
   command_receipts: CommandReceiptTable;
   orders: OrderTable;
+  relayed_messages: RelayedMessageTable;
 }
 
 export interface CountryTable {
@@ -338,4 +339,12 @@ export interface OrderTable {
 export interface AdSearchTable {
   ad_id: string;
   body: string;
+}
+
+/** A socket message for the other server nodes, too long to go in its PostgreSQL notification. */
+export interface RelayedMessageTable {
+  id: string;
+  /** The message as JSON (`RelayedMessage` in server/realtime/node-relay.ts). */
+  body: string;
+  created_at: number;
 }

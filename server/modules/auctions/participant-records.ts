@@ -51,5 +51,8 @@ export async function setParticipation(app: FastifyInstance, row: AdRow, userId:
     .values({ ad_id: row.id, user_id: userId, status, added_by_owner: addedByOwner ? 1 : 0, created_at: now, updated_at: now })
     .onConflict((conflict) => conflict.columns(['ad_id', 'user_id']).doUpdateSet({ status, updated_at: now, ...(addedByOwner ? { added_by_owner: 1 } : {}) }))
     .execute();
-  app.io.to([userRoom(row.owner_id), userRoom(userId)]).emit(SOCKET_EVENTS.PARTICIPATION_CHANGED, { adId: row.id });
+  const message = { rooms: [userRoom(row.owner_id), userRoom(userId)], event: SOCKET_EVENTS.PARTICIPATION_CHANGED, payload: { adId: row.id } };
+  app.io.local.to(message.rooms).emit(message.event, message.payload);
+  // Committed already: a page on another node that misses this nudge shows the change when next loaded.
+  await app.relay.toOtherNodes(app.db, message).catch((error: unknown) => app.log.error({ err: error, adId: row.id }, 'telling the other nodes of a participation failed'));
 }

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
+import { LONGEST_NOTIFICATION_BYTES } from '../../server/realtime/node-relay';
+import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
+import { AuctionWatcher, closeOpenSockets, comparable, connectAs, coveredSeqs, eventually, resultOf, snapshotFrom } from './helpers/auction-watcher';
+import { buildTestApp, createPostgresDatabase, type TestApp, testDialect } from './helpers/test-app';
+
+afterEach(closeOpenSockets);
+
+/**
+ * Several server nodes behind a load balancer share one PostgreSQL (DESIGN.md section 6): what one
+ * node says to a room reaches the sockets in that room on the others. SQLite is one node by nature.
+ */
+describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const nodes: TestApp[] = [];
+  const origins: string[] = [];
+  let owner: Person;
+  let alice: Person;
+  let bob: Person;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    // One after the other: the second finds the schema migrated and the data seeded by the first.
+    for (let index = 0; index < 2; index++) {
+      const node = await buildTestApp({ env: { DATABASE_URL: database.url } });
+      nodes.push(node);
+      origins.push(await node.app.listen({ port: 0, host: '127.0.0.1' }));
+    }
+    owner = await newPerson(nodes[0]!.app, 'Owner');
+    alice = await newPerson(nodes[0]!.app, 'Alice');
+    bob = await newPerson(nodes[0]!.app, 'Bob');
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.close();
+    await database?.drop();
+  });
+
+  it('a bid placed on one node reaches a watcher on the other, and one placed there reaches a watcher on the first, in seq order', async () => {
+    const [first, second] = origins as [string, string];
+    const ad = await newAuction(nodes[0]!.app, owner);
+    const onFirst = new AuctionWatcher(first, ad);
+    const onSecond = new AuctionWatcher(second, ad);
+    const startSeq = (await eventually('the first snapshots', () => onFirst.view && onSecond.view)).auction.seq;
+
+    const placedOnFirst = resultOf(await connectAs(first, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
+    await eventually('the first node’s bid on the second node', () => onSecond.view?.auction.seq === startSeq + 1);
+    expect(onSecond.heard).toEqual([placedOnFirst]);
+
+    const placedOnSecond = resultOf(await connectAs(second, bob.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 16_000, idempotencyKey: randomUUID() }));
+    await eventually('the second node’s bid on the first node', () => onFirst.view?.auction.seq === startSeq + 2);
+    expect(onFirst.heard).toEqual([placedOnFirst, placedOnSecond]);
+
+    for (const watcher of [onFirst, onSecond]) {
+      await eventually('both bids', () => watcher.view?.auction.seq === startSeq + 2);
+      expect(coveredSeqs(watcher.heard)).toEqual([startSeq + 1, startSeq + 2]);
+      // Followed by the broadcasts alone, with no gap to fetch the snapshot for.
+      expect(watcher.snapshotsTaken).toBe(1);
+      expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(first, ad)));
+    }
+    expect(comparable(await snapshotFrom(second, ad))).toEqual(comparable(await snapshotFrom(first, ad)));
+  });
+
+  it('the close of an auction, fired by the node that armed its deadline, reaches the watchers on the other node', async () => {
+    // Armed on the first node only (the second arms it at its next resync, long after).
+    const endsAt = Date.now() + 2_000;
+    const ad = await newAuction(nodes[0]!.app, owner, { ends_at: endsAt });
+    const onSecond = new AuctionWatcher(origins[1]!, ad);
+    const before = await eventually('the first snapshot', () => onSecond.view);
+    expect(before.auction.phase).toBe('active');
+    const close = await eventually('the end without bids', () => onSecond.heard.find((change) => change.auction.phase === 'endedWithoutBids'), endsAt - Date.now() + 3_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+    expect(close).toMatchObject({ fromSeq: before.auction.seq, auction: { seq: before.auction.seq + 1 } });
+  });
+
+  it('bids sent to both nodes at once, by bidders with long names: the watchers on each node end where the database is', async () => {
+    const ad = await newAuction(nodes[0]!.app, owner, { on_back_price: null });
+    // With long names, a run's change (it names each of its bidders) can be too long for a notification.
+    const bidders = await Promise.all(Array.from({ length: 40 }, (_, index) => newPerson(nodes[0]!.app, `Bidder${index}${'ـاسم'.repeat(30)}`)));
+    const watchers = origins.map((origin) => new AuctionWatcher(origin, ad));
+    await eventually('the first snapshots', () => watchers.every((watcher) => watcher.view));
+
+    const sockets = bidders.map((bidder, index) => connectAs(origins[index % 2]!, bidder.cookie));
+    const replies = await Promise.all(sockets.map((socket, index) => socket.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 10_000 + (index + 1) * 100, idempotencyKey: randomUUID() })));
+    const accepted = replies.filter((reply) => reply.ok);
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const reply of replies) if (!reply.ok) expect(reply.error.code).toBe('BID_NOT_ABOVE_HIGHEST_BID');
+
+    const server = await snapshotFrom(origins[0]!, ad);
+    for (const watcher of watchers) {
+      await eventually('the last change on each node', () => watcher.view?.auction.seq === server.auction.seq);
+      expect(comparable({ ...watcher.view!, bids: [] })).toEqual(comparable({ ...server, bids: [] }));
+      expect(watcher.view!.bidders).toHaveLength(accepted.length);
+    }
+  });
+
+  it('a message too long for a notification is read from the database by the other node, and still heard in its turn', async () => {
+    const [first, second] = nodes as [TestApp, TestApp];
+    const socket = connectAs(origins[1]!, alice.cookie);
+    await eventually('the connection', () => socket.connected);
+    const heard: string[] = [];
+    socket.on(SOCKET_EVENTS.PARTICIPATION_CHANGED, ({ adId }) => heard.push(adId));
+    const storedBefore = await second.app.db.selectFrom('relayed_messages').select('id').execute();
+    const long = 'long-'.repeat(LONGEST_NOTIFICATION_BYTES / 4);
+    // Sent in one transaction, like a command's changes: heard at its commit, in the order said.
+    await first.app.db.transaction().execute(async (trx) => {
+      for (const adId of ['before', long, 'after']) await first.app.relay.toOtherNodes(trx, { rooms: [userRoom(alice.id)], event: SOCKET_EVENTS.PARTICIPATION_CHANGED, payload: { adId } });
+    });
+    await eventually('the three messages', () => heard.length === 3);
+    expect(heard).toEqual(['before', long, 'after']);
+    expect(await second.app.db.selectFrom('relayed_messages').select('id').execute()).toHaveLength(storedBefore.length + 1);
+
+    // A transaction that rolls back tells no one.
+    await expect(
+      first.app.db.transaction().execute(async (trx) => {
+        await first.app.relay.toOtherNodes(trx, { rooms: [userRoom(alice.id)], event: SOCKET_EVENTS.PARTICIPATION_CHANGED, payload: { adId: 'rolled back' } });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await first.app.relay.toOtherNodes(first.app.db, { rooms: [userRoom(alice.id)], event: SOCKET_EVENTS.PARTICIPATION_CHANGED, payload: { adId: 'last' } });
+    await eventually('the last message', () => heard.length === 4);
+    expect(heard.at(-1)).toBe('last');
+  });
+
+  it('a node whose listening connection broke (a database restart) listens again, and hears the other node’s bids', async () => {
+    const listeners = () =>
+      sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN socket_relay'`.execute(nodes[0]!.app.db).then(({ rows }) => rows.map((row) => row.pid));
+    const broken = await listeners();
+    expect(broken).toHaveLength(2);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(${broken})`.execute(nodes[0]!.app.db);
+    const giveUpAt = Date.now() + 10_000;
+    for (;;) {
+      const listening = await listeners();
+      if (listening.length === 2 && listening.every((pid) => !broken.includes(pid))) break;
+      if (Date.now() > giveUpAt) throw new Error(`the nodes did not listen again: ${JSON.stringify(listening)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const ad = await newAuction(nodes[0]!.app, owner);
+    const onSecond = new AuctionWatcher(origins[1]!, ad);
+    const startSeq = (await eventually('the first snapshot', () => onSecond.view)).auction.seq;
+    const placed = resultOf(await connectAs(origins[0]!, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
+    await eventually('the bid on the second node', () => onSecond.view?.auction.seq === startSeq + 1);
+    expect(onSecond.heard).toEqual([placed]);
+  });
+});
