@@ -344,7 +344,7 @@ export interface AdSearchTable {
 /** A socket message for the other server nodes, too long to go in its PostgreSQL notification. */
 export interface RelayedMessageTable {
   id: string;
-  /** The message as JSON (`RelayedMessage` in server/realtime/node-relay.ts). */
+  /** The message as JSON (`RoomMessage` in server/realtime/node-relay.ts). */
   body: string;
   created_at: number;
 }

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { ServerToClientEvents } from '../../domain/realtime-events';
-import type { Database } from '../db/schema';
 
 /** The PostgreSQL channel every node listens on. */
 const RELAY_CHANNEL = 'socket_relay';
+/** How each node's relay connection names itself in `pg_stat_activity`. */
+export const RELAY_APPLICATION_NAME = 'marketplace-node-relay';
 /** PostgreSQL refuses a notification of 8,000 bytes or more; a longer message is kept in `relayed_messages` and its id sent instead. */
 export const LONGEST_NOTIFICATION_BYTES = 7_999;
-/** A long message is read by the other nodes within moments of its commit; after a minute it is swept away. */
+/** A long message is read by the other nodes within moments of being said; after a minute it is swept away. */
 const RELAYED_MESSAGE_RETENTION_MS = 60_000;
-/** How soon a node whose listening connection broke (a database restart, a failover) listens again. */
+/** How soon a node whose connection broke (a database restart, a failover) listens again. */
 const RELISTEN_DELAY_MS = 1_000;
+/** How long the connection may be silent before TCP asks whether the database is still there. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
+/** A notification not answered in this time went into a broken connection, which is then replaced. */
+const NOTIFY_TIMEOUT_MS = 5_000;
 
 type RoomEvent = keyof ServerToClientEvents;
 type PayloadOf<Event extends RoomEvent> = Parameters<ServerToClientEvents[Event]>[0];
@@ -31,15 +35,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     relay: {
       /**
-       * Says `message` to its rooms' sockets on the other server nodes; this node's own sockets are
-       * the caller's to tell. Given a transaction, the other nodes hear it once it commits, never if
-       * it rolls back, and in the order of the commits (PostgreSQL's NOTIFY). Nothing on SQLite: one
-       * node serves everything.
+       * Says `message` to its rooms' sockets on the other server nodes, after the commit that made
+       * it: this node's own sockets are the caller's to tell. Messages said by one node reach the
+       * others in the order said. Never fails: a message that cannot be sent is logged, and watchers
+       * that miss a change find the gap in `seq` at the next one. Nothing on SQLite: one node serves everything.
        */
-      toOtherNodes<Event extends RoomEvent>(db: Kysely<Database>, message: RoomMessage<Event>): Promise<void>;
+      toOtherNodes<Event extends RoomEvent>(message: RoomMessage<Event>): void;
       /**
        * How messages of `event` from other nodes reach this node's sockets, instead of going straight
-       * to their rooms: the auction broadcaster takes them, to keep each room's changes in `seq` order.
+       * to their rooms: the auction broadcaster takes them, to merge and pace them with its own.
        */
       deliverWith<Event extends RoomEvent>(event: Event, deliver: (payload: PayloadOf<Event>) => void): void;
     };
@@ -48,28 +52,32 @@ declare module 'fastify' {
 
 /**
  * Several server nodes on one PostgreSQL (DESIGN.md section 6): what one node says to a room reaches
- * the sockets in that room on every other node. Each node listens on one channel; a command's
- * transaction notifies it, so the other nodes hear each change when it commits and in commit order,
- * while the committing node tells its own sockets at once, without the round trip through the
- * database. (socket.io's PostgreSQL adapter publishes after the command, outside its transaction, and
- * holds the node's own sockets until its NOTIFY is answered: a round trip more for every watcher, and
- * two quick changes could reach them out of order.) A node that was not listening for a moment (its
- * connection broke) misses what was said meanwhile; its watchers find the gap in `seq` at the next
- * change and fetch the snapshot, as after any missed broadcast (DESIGN.md section 4).
+ * the sockets in that room on every other node. Each node keeps one connection that listens on one
+ * channel and sends its own messages (`pg_notify`) one after another, so the others hear them in the
+ * order said; the node tells its own sockets at once, without waiting for the database.
+ *
+ * The notification is sent after the commit, not from the command's transaction: a transaction that
+ * notifies takes PostgreSQL's one notification lock for its commit, and commits on different ads
+ * would then be flushed one at a time instead of together. (socket.io's PostgreSQL adapter also
+ * publishes outside the transaction, but holds the node's own sockets until its NOTIFY is answered:
+ * a round trip more for every watcher.) So two nodes committing changes of one ad within moments of
+ * each other may have them heard out of order elsewhere; a node whose connection broke misses what
+ * was said until it listens again. Either way the watchers see a gap in `seq` and fetch the
+ * snapshot (DESIGN.md section 4).
  */
 export default fp(
   async (app) => {
     const settings = app.config.database;
     if (settings.dialect !== 'postgres') {
-      app.decorate('relay', { toOtherNodes: async () => {}, deliverWith: () => {} });
+      app.decorate('relay', { toOtherNodes: () => {}, deliverWith: () => {} });
       return;
     }
     const node = randomUUID();
     const deliverers = new Map<RoomEvent, (payload: never) => void>();
     let closing = false;
-    let listener: pg.Client | undefined;
+    let connection: pg.Client | undefined;
     let relistenTimer: NodeJS.Timeout | undefined;
-    // Notifications arrive in commit order; one that must be read from the table first holds up the
+    // Notifications arrive in the order said; one that must be read from the table first holds up the
     // ones after it, which are delivered once it is.
     let delivered = Promise.resolve();
 
@@ -82,12 +90,19 @@ export default fp(
     async function messageOf(notification: Notification): Promise<RoomMessage | null> {
       if ('message' in notification) return notification.message;
       const stored = await app.db.selectFrom('relayed_messages').select('body').where('id', '=', notification.storedAs).executeTakeFirst();
+      if (!stored) app.log.warn({ id: notification.storedAs }, 'a message from another node was swept away before it was read');
       return stored ? (JSON.parse(stored.body) as RoomMessage) : null;
     }
 
     function receive(payload: string) {
-      const notification = JSON.parse(payload) as Notification;
-      if (notification.node === node) return;
+      let notification: Notification;
+      try {
+        notification = JSON.parse(payload) as Notification;
+      } catch (error) {
+        // Not one of ours (someone ran NOTIFY by hand): nothing to deliver, and no reason to stop.
+        return app.log.warn({ err: error }, 'a notification on the relay channel was not a relayed message');
+      }
+      if (notification?.node === node) return;
       const reading = messageOf(notification).catch((error: unknown) => {
         app.log.error({ err: error }, 'reading a message from another node failed');
         return null;
@@ -103,13 +118,17 @@ export default fp(
     }
 
     async function listen(): Promise<void> {
-      const client = new pg.Client({ connectionString: settings.connectionString });
+      // Keep-alive probes find a connection dropped without a word (a failover, a NAT timeout), which
+      // a listening connection that says nothing for a while would otherwise never notice.
+      const client = new pg.Client({ connectionString: settings.connectionString, application_name: RELAY_APPLICATION_NAME, keepAlive: true, keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS, query_timeout: NOTIFY_TIMEOUT_MS });
       client.on('notification', ({ payload }) => {
         if (payload) receive(payload);
       });
-      client.on('error', (error) => app.log.warn({ err: error }, 'the connection listening to the other nodes broke'));
+      client.on('error', (error) => app.log.warn({ err: error }, 'the connection to the other nodes broke'));
+      // Only the connection in use is replaced; one that failed to open is retried by `relistenSoon`.
       client.on('end', () => {
-        if (listener === client) listener = undefined;
+        if (connection !== client) return;
+        connection = undefined;
         relistenSoon();
       });
       try {
@@ -119,7 +138,8 @@ export default fp(
         await client.end().catch(() => {});
         throw error;
       }
-      listener = client;
+      if (closing) return void client.end().catch(() => {});
+      connection = client;
     }
 
     function relistenSoon() {
@@ -131,21 +151,23 @@ export default fp(
           relistenSoon();
         });
       }, RELISTEN_DELAY_MS);
+      relistenTimer.unref();
     }
 
-    async function toOtherNodes<Event extends RoomEvent>(db: Kysely<Database>, message: RoomMessage<Event>): Promise<void> {
+    /** Sends a notification on the node's one connection, after the ones sent before it. */
+    async function notify(client: pg.Client, message: RoomMessage): Promise<void> {
       const inline = JSON.stringify({ node, message } satisfies Notification);
       if (Buffer.byteLength(inline) <= LONGEST_NOTIFICATION_BYTES) {
-        await sql`SELECT pg_notify(${RELAY_CHANNEL}, ${inline})`.execute(db);
+        await client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, inline]);
         return;
       }
       const id = randomUUID();
-      await db.insertInto('relayed_messages').values({ id, body: JSON.stringify(message), created_at: app.now() }).execute();
-      await sql`SELECT pg_notify(${RELAY_CHANNEL}, ${JSON.stringify({ node, storedAs: id } satisfies Notification)})`.execute(db);
+      // Queued together, so no notification said after this one is sent before it.
+      const kept = client.query('INSERT INTO relayed_messages (id, body, created_at) VALUES ($1, $2, $3)', [id, JSON.stringify(message), app.now()]);
+      const notified = client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, JSON.stringify({ node, storedAs: id } satisfies Notification)]);
+      await Promise.all([kept, notified]);
     }
 
-    // Listening before the node takes its first command, so nothing committed after it is ready passes it by.
-    await listen();
     const sweeper = setInterval(() => {
       app.db
         .deleteFrom('relayed_messages')
@@ -154,18 +176,28 @@ export default fp(
         .catch((error: unknown) => app.log.error({ err: error }, 'sweeping relayed messages failed'));
     }, RELAYED_MESSAGE_RETENTION_MS);
     sweeper.unref();
-
-    app.decorate('relay', {
-      toOtherNodes,
-      deliverWith(event, deliver) {
-        deliverers.set(event, deliver as (payload: never) => void);
-      },
-    });
     app.addHook('onClose', async () => {
       closing = true;
       clearInterval(sweeper);
       clearTimeout(relistenTimer);
-      await listener?.end();
+      await connection?.end();
+    });
+    // Listening before the node takes its first command, so nothing said after it is ready passes it by.
+    await listen();
+
+    app.decorate('relay', {
+      toOtherNodes(message) {
+        if (!connection) return void app.log.warn({ event: message.event }, 'not connected to the other nodes: a message was not relayed');
+        const client = connection;
+        notify(client, message).catch((error: unknown) => {
+          app.log.error({ err: error, event: message.event }, 'relaying a message to the other nodes failed');
+          // Most likely broken: closing it makes the node listen again on a new one.
+          if (connection === client) void client.end().catch(() => {});
+        });
+      },
+      deliverWith(event, deliver) {
+        deliverers.set(event, deliver as (payload: never) => void);
+      },
     });
   },
   { name: 'node-relay', dependencies: ['config', 'clock', 'database', 'realtime'] },

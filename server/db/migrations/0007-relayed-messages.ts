@@ -3,8 +3,8 @@ import { columnTypes, dialectOf } from '../dialect';
 
 /**
  * Socket messages too long for a PostgreSQL notification (under 8,000 bytes), kept for the moment
- * the other server nodes take to read them (server/realtime/node-relay.ts). Only several nodes on
- * PostgreSQL write here; on SQLite, one node serves everything and the table stays empty.
+ * the other server nodes take to read them (server/realtime/node-relay.ts). Only nodes on PostgreSQL
+ * write here; on SQLite one node serves everything, and the table stays empty.
  */
 // Migrations see the database as it was when they were written, not as schema.ts types it today.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -116,24 +116,19 @@ export default fp(
   async (app) => {
     const listeners: ((adId: string) => void)[] = [];
 
-    // This node's own sockets: the other nodes hear of each change from its transaction (`tellOtherNodes`).
+    // This node's own sockets; the other nodes hear of each change from `handOver`.
     const broadcast = createAuctionBroadcaster({
       change: (change) => app.io.local.to(adRoom(change.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change),
       removal: (adId) => app.io.local.to(adRoom(adId)).emit(SOCKET_EVENTS.AD_REMOVED, { adId }),
       watchersOf: (adId) => app.io.sockets.adapter.rooms.get(adRoom(adId))?.size ?? 0,
     });
-    // Changes committed on other nodes reach this node's watchers through the same broadcaster, in `seq` order with its own.
+    // Changes committed on other nodes reach this node's watchers through the same broadcaster, merged and paced with its own.
     app.relay.deliverWith(SOCKET_EVENTS.AUCTION_CHANGED, (change) => broadcast.change(change));
     app.relay.deliverWith(SOCKET_EVENTS.AD_REMOVED, ({ adId }) => broadcast.removal(adId));
 
-    /** Tells the other nodes' watchers of a change, in the transaction that commits it, so they hear it in commit order. */
-    function tellOtherNodes(trx: Kysely<Database>, change: AuctionChange) {
-      return app.relay.toOtherNodes(trx, { rooms: [adRoom(change.auction.adId)], event: SOCKET_EVENTS.AUCTION_CHANGED, payload: change });
-    }
-
     /**
-     * A committed change to the broadcaster. Should writing it fail, the command still stands and is
-     * answered: its watchers find the gap at the next change and fetch the snapshot.
+     * A committed change to the broadcaster, then to the other nodes. Should writing it fail, the
+     * command still stands and is answered: its watchers find the gap at the next change and fetch the snapshot.
      */
     function handOver(change: AuctionChange) {
       try {
@@ -141,6 +136,7 @@ export default fp(
       } catch (error) {
         app.log.error({ err: error, adId: change.auction.adId }, 'broadcasting a committed change failed');
       }
+      app.relay.toOtherNodes({ rooms: [adRoom(change.auction.adId)], event: SOCKET_EVENTS.AUCTION_CHANGED, payload: change });
     }
 
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
@@ -270,9 +266,7 @@ export default fp(
         await recordBidsOnAdQuery(trx, { id: row.id, seq: current.seq, highestOfferId: current.highest_offer_id!, bidCount: current.bid_count, phase: last.phase });
         await keepReceipts(trx, KEYED_COMMANDS.BID, row.id, now, accepted);
         await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
-        const change = accepted.map((one) => one.change).reduce(mergeAuctionChanges);
-        await tellOtherNodes(trx, change);
-        return { change, phaseBefore };
+        return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
       });
       // Handed over before the answers settle, so a small room hears of the run with its bidders (the broadcaster decides).
       if (run) handOver(run.change);
@@ -309,7 +303,6 @@ export default fp(
           await decision.after?.(trx);
           const result: AuctionChange = { fromSeq: row.seq, auction, bids: [], bidders: [] };
           await keepReceipts(trx, command, row.id, now, [{ request, change: result }]);
-          await tellOtherNodes(trx, result);
           return { result, replayed: false };
         });
         // Still in the ad's turn, so the change is handed to the broadcaster before the next command's.
@@ -410,7 +403,6 @@ export default fp(
             const seq = current.row.seq + 1;
             await trx.updateTable('ads').set({ seq, announced_phase: phase }).where('id', '=', adId).execute();
             const result: AuctionChange = { fromSeq: current.row.seq, auction: auctionStateOf({ ...current.row, seq }, highestBid, now), bids: [], bidders: [] };
-            await tellOtherNodes(trx, result);
             return { result, next };
           });
           if (announced.result) handOver(announced.result);
@@ -428,10 +420,7 @@ export default fp(
 
       announceRemoval(adId) {
         broadcast.removal(adId);
-        // After the deletion's commit, and so after every change of the ad the other nodes were told of.
-        app.relay
-          .toOtherNodes(app.db, { rooms: [adRoom(adId)], event: SOCKET_EVENTS.AD_REMOVED, payload: { adId } })
-          .catch((error: unknown) => app.log.error({ err: error, adId }, 'telling the other nodes of a removal failed'));
+        app.relay.toOtherNodes({ rooms: [adRoom(adId)], event: SOCKET_EVENTS.AD_REMOVED, payload: { adId } });
       },
     });
   },

@@ -53,6 +53,5 @@ export async function setParticipation(app: FastifyInstance, row: AdRow, userId:
     .execute();
   const message = { rooms: [userRoom(row.owner_id), userRoom(userId)], event: SOCKET_EVENTS.PARTICIPATION_CHANGED, payload: { adId: row.id } };
   app.io.local.to(message.rooms).emit(message.event, message.payload);
-  // Committed already: a page on another node that misses this nudge shows the change when next loaded.
-  await app.relay.toOtherNodes(app.db, message).catch((error: unknown) => app.log.error({ err: error, adId: row.id }, 'telling the other nodes of a participation failed'));
+  app.relay.toOtherNodes(message);
 }
