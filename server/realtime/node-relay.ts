@@ -28,8 +28,11 @@ export interface RoomMessage<Event extends RoomEvent = RoomEvent> {
   payload: PayloadOf<Event>;
 }
 
-/** A notification: from which node, and the message itself or the id it is kept under. */
-type Notification = { node: string; message: RoomMessage } | { node: string; storedAs: string };
+/**
+ * What a notification carries after the sending node's id and a space: the message itself, or the id
+ * it is kept under. The id comes first so a node skips its own notifications without parsing them.
+ */
+type Notification = { message: RoomMessage } | { storedAs: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +75,7 @@ export default fp(
       app.decorate('relay', { toOtherNodes: () => {}, deliverWith: () => {} });
       return;
     }
-    const node = randomUUID();
+    const ownPrefix = `${randomUUID()} `;
     const deliverers = new Map<RoomEvent, (payload: never) => void>();
     let closing = false;
     let connection: pg.Client | undefined;
@@ -95,14 +98,14 @@ export default fp(
     }
 
     function receive(payload: string) {
+      if (payload.startsWith(ownPrefix)) return;
       let notification: Notification;
       try {
-        notification = JSON.parse(payload) as Notification;
+        notification = JSON.parse(payload.slice(payload.indexOf(' ') + 1)) as Notification;
       } catch (error) {
         // Not one of ours (someone ran NOTIFY by hand): nothing to deliver, and no reason to stop.
         return app.log.warn({ err: error }, 'a notification on the relay channel was not a relayed message');
       }
-      if (notification?.node === node) return;
       const reading = messageOf(notification).catch((error: unknown) => {
         app.log.error({ err: error }, 'reading a message from another node failed');
         return null;
@@ -156,7 +159,7 @@ export default fp(
 
     /** Sends a notification on the node's one connection, after the ones sent before it. */
     async function notify(client: pg.Client, message: RoomMessage): Promise<void> {
-      const inline = JSON.stringify({ node, message } satisfies Notification);
+      const inline = ownPrefix + JSON.stringify({ message } satisfies Notification);
       if (Buffer.byteLength(inline) <= LONGEST_NOTIFICATION_BYTES) {
         await client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, inline]);
         return;
@@ -164,7 +167,7 @@ export default fp(
       const id = randomUUID();
       // Queued together, so no notification said after this one is sent before it.
       const kept = client.query('INSERT INTO relayed_messages (id, body, created_at) VALUES ($1, $2, $3)', [id, JSON.stringify(message), app.now()]);
-      const notified = client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, JSON.stringify({ node, storedAs: id } satisfies Notification)]);
+      const notified = client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, ownPrefix + JSON.stringify({ storedAs: id } satisfies Notification)]);
       await Promise.all([kept, notified]);
     }
 
