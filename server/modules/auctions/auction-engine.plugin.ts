@@ -256,6 +256,8 @@ export default fp(
             answers.push(() => queued.reject(error));
           }
         }
+        // Kept before the commit: should it roll back, the next run's facts, read from the committed row,
+        // differ from this state's (its highest bid, its count), and the machine is placed afresh.
         placedStates.set(adId, state);
         if (accepted.length === 0) return null;
         await insertOffersQuery(
