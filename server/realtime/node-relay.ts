@@ -44,6 +44,8 @@ declare module 'fastify' {
        * that miss a change find the gap in `seq` at the next one. Nothing on SQLite: one node serves everything.
        */
       toOtherNodes<Event extends RoomEvent>(message: RoomMessage<Event>): void;
+      /** Says `message` to its rooms' sockets on this node at once, then on the others (`toOtherNodes`). */
+      toAllNodes<Event extends RoomEvent>(message: RoomMessage<Event>): void;
       /**
        * How messages of `event` from other nodes reach this node's sockets, instead of going straight
        * to their rooms: the auction broadcaster takes them, to merge and pace them with its own.
@@ -70,9 +72,12 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    function emitHere<Event extends RoomEvent>({ rooms, event, payload }: RoomMessage<Event>) {
+      app.io.local.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[Event]>));
+    }
     const settings = app.config.database;
     if (settings.dialect !== 'postgres') {
-      app.decorate('relay', { toOtherNodes: () => {}, deliverWith: () => {} });
+      app.decorate('relay', { toOtherNodes: () => {}, toAllNodes: emitHere, deliverWith: () => {} });
       return;
     }
     const ownPrefix = `${randomUUID()} `;
@@ -84,10 +89,10 @@ export default fp(
     // ones after it, which are delivered once it is.
     let delivered = Promise.resolve();
 
-    function deliverHere<Event extends RoomEvent>({ rooms, event, payload }: RoomMessage<Event>) {
-      const deliver = deliverers.get(event) as ((payload: PayloadOf<Event>) => void) | undefined;
-      if (deliver) return deliver(payload);
-      app.io.local.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[Event]>));
+    function deliverHere<Event extends RoomEvent>(message: RoomMessage<Event>) {
+      const deliver = deliverers.get(message.event) as ((payload: PayloadOf<Event>) => void) | undefined;
+      if (deliver) return deliver(message.payload);
+      emitHere(message);
     }
 
     async function messageOf(notification: Notification): Promise<RoomMessage | null> {
@@ -171,6 +176,16 @@ export default fp(
       await Promise.all([kept, notified]);
     }
 
+    function toOtherNodes<Event extends RoomEvent>(message: RoomMessage<Event>) {
+      if (!connection) return void app.log.warn({ event: message.event }, 'not connected to the other nodes: a message was not relayed');
+      const client = connection;
+      notify(client, message).catch((error: unknown) => {
+        app.log.error({ err: error, event: message.event }, 'relaying a message to the other nodes failed');
+        // Most likely broken: closing it makes the node listen again on a new one.
+        if (connection === client) void client.end().catch(() => {});
+      });
+    }
+
     const sweeper = setInterval(() => {
       app.db
         .deleteFrom('relayed_messages')
@@ -189,14 +204,10 @@ export default fp(
     await listen();
 
     app.decorate('relay', {
-      toOtherNodes(message) {
-        if (!connection) return void app.log.warn({ event: message.event }, 'not connected to the other nodes: a message was not relayed');
-        const client = connection;
-        notify(client, message).catch((error: unknown) => {
-          app.log.error({ err: error, event: message.event }, 'relaying a message to the other nodes failed');
-          // Most likely broken: closing it makes the node listen again on a new one.
-          if (connection === client) void client.end().catch(() => {});
-        });
+      toOtherNodes,
+      toAllNodes(message) {
+        emitHere(message);
+        toOtherNodes(message);
       },
       deliverWith(event, deliver) {
         deliverers.set(event, deliver as (payload: never) => void);

@@ -31,11 +31,14 @@ export const coveredSeqs = (changes: AuctionChange[]) => changes.flatMap((change
 /** The bids some changes carry, oldest first (each change lists its own newest first). */
 export const bidsCarried = (changes: AuctionChange[]) => changes.flatMap((change) => change.bids.toReversed());
 
-/** Waits for something a socket will hear or a server will do, and says what never came. */
-export async function eventually<T>(what: string, read: () => T | null | undefined | false, timeoutMs = 5_000): Promise<T> {
+/** What a wait reads before the thing has come. */
+type NotYet = null | undefined | false;
+
+/** Waits for something a socket will hear or a server will do (read here or from the database), and says what never came. */
+export async function eventually<T>(what: string, read: () => T | NotYet | Promise<T | NotYet>, timeoutMs = 5_000): Promise<T> {
   const giveUpAt = Date.now() + timeoutMs;
   for (;;) {
-    const value = read();
+    const value = await read();
     if (value) return value;
     if (Date.now() > giveUpAt) throw new Error(`waited ${timeoutMs} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
