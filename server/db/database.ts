@@ -39,7 +39,40 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   // Planner statistics, gathered cheaply on open (and hourly by housekeeping): without them SQLite
   // scans every published ad for a search's count instead of starting from the matches.
   sqlite.pragma('optimize = 0x10002');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  sqliteConnections.set(db, sqlite);
+  return db;
+}
+
+/** The one better-sqlite3 connection behind each SQLite database made here. */
+const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+/** The Kysely instances that hold their database's one SQLite connection just now (`withHeldSqliteConnection`). */
+const heldConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * Runs `work` holding the one connection of a SQLite database made by `createDatabase`: no other query
+ * of the app runs on it meanwhile (Kysely queues them). `work` is given the connection as Kysely and as
+ * better-sqlite3, on which statements run straight away, synchronously; `compiledQuery` runs its
+ * queries there for the Kysely given here. Kysely's executor (a connection, plugins, a chain of
+ * promises for every statement) cost a run of bids about 20 µs of its 350 on the event loop in the
+ * auction benchmark, where the engine's whole time is in the watchers' latency.
+ */
+export async function withHeldSqliteConnection<T>(db: Kysely<Database>, work: (connection: Kysely<Database>, sqlite: SQLite.Database) => Promise<T>): Promise<T> {
+  const sqlite = sqliteConnections.get(db);
+  if (!sqlite) throw new Error('not a SQLite database made by createDatabase');
+  return db.connection().execute(async (connection) => {
+    heldConnections.set(connection, sqlite);
+    try {
+      return await work(connection, sqlite);
+    } finally {
+      heldConnections.delete(connection);
+    }
+  });
+}
+
+/** The better-sqlite3 connection `db` holds, when it is one given by `withHeldSqliteConnection`: a statement may run on it straight away. */
+export function heldSqliteConnectionOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return heldConnections.get(db);
 }
 
 /** More distinct statements than the app has queries: only `IN` lists of every length add to them. */

@@ -1,5 +1,6 @@
-import { CompiledQuery, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { compiledQuery } from './compiled-query';
+import { withHeldSqliteConnection } from './database';
 import type { AdTable, Database } from './schema';
 
 /**
@@ -123,9 +124,6 @@ export async function holdUsersAgainstDeletion(trx: Kysely<Database>, userIds: r
 // Every command on an ad, each bid's run above all, starts here: compiled once (compiledQuery).
 const lockedAdByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id).forUpdate());
 const adByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id));
-const BEGIN_IMMEDIATE = CompiledQuery.raw('BEGIN IMMEDIATE');
-const COMMIT = CompiledQuery.raw('COMMIT');
-const ROLLBACK = CompiledQuery.raw('ROLLBACK');
 
 /**
  * Runs `work` in a transaction holding the write lock on one ad, found by its id or slug (undefined
@@ -147,14 +145,15 @@ export async function withLockedAd<T>(
     return (locksTheRow ? bySlug.forUpdate() : bySlug).executeTakeFirst();
   };
   if (locksTheRow) return db.transaction().execute(async (trx) => work(trx, await find(trx)));
-  return db.connection().execute(async (connection) => {
-    await connection.executeQuery(BEGIN_IMMEDIATE);
+  return withHeldSqliteConnection(db, async (connection, sqlite) => {
+    sqlite.prepare('BEGIN IMMEDIATE').run();
     try {
       const result = await work(connection, await find(connection));
-      await connection.executeQuery(COMMIT);
+      sqlite.prepare('COMMIT').run();
       return result;
     } catch (error) {
-      await connection.executeQuery(ROLLBACK);
+      // SQLite has rolled back already after some errors (a full disk); a second rollback would hide the first error.
+      if (sqlite.inTransaction) sqlite.prepare('ROLLBACK').run();
       throw error;
     }
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { compiledQuery } from '../../server/db/compiled-query';
+import { withLockedAd } from '../../server/db/dialect';
 import { buildTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -37,4 +38,27 @@ test('a compiled query runs with each call’s own values, whatever the length o
   await expect(categoriesAmong(t.app.db, { slugs: [first!], except: undefined as unknown as string })).rejects.toThrow(TypeError);
   // Inside a transaction too, as the bid engine runs them.
   expect(slugsOf(await t.app.db.transaction().execute((trx) => categoriesAmong(trx, { slugs: [third!, first!], except: 'none' })))).toEqual([first, third].sort());
+});
+
+const renameCategory = compiledQuery((db, { slug, name }: { slug: string; name: string }) => db.updateTable('categories').set({ name_en: name }).where('slug', '=', slug));
+const categoryNamed = compiledQuery((db, slug: string) => db.selectFrom('categories').select(['name_en']).where('slug', '=', slug));
+
+test('in a locked ad’s transaction compiled queries and Kysely’s own see each other’s writes, and roll back with it', async () => {
+  const { slug, name_en: name } = await t.app.db.selectFrom('categories').select(['slug', 'name_en']).orderBy('id').executeTakeFirstOrThrow();
+  const seen: string[] = [];
+  // On SQLite the compiled queries run on the held connection straight away, Kysely's through its executor.
+  const failed = withLockedAd(t.app.db, { id: 'no such ad' }, async (trx) => {
+    await renameCategory(trx, { slug, name: 'renamed by a compiled query' });
+    seen.push((await trx.selectFrom('categories').select('name_en').where('slug', '=', slug).executeTakeFirstOrThrow()).name_en);
+    await trx.updateTable('categories').set({ name_en: 'renamed by Kysely' }).where('slug', '=', slug).execute();
+    seen.push((await categoryNamed(trx, slug))[0]!.name_en);
+    throw new Error('the command is refused');
+  });
+  await expect(failed).rejects.toThrow('the command is refused');
+  expect(seen).toEqual(['renamed by a compiled query', 'renamed by Kysely']);
+  expect((await categoryNamed(t.app.db, slug))[0]!.name_en).toBe(name);
+
+  await withLockedAd(t.app.db, { id: 'no such ad' }, (trx) => renameCategory(trx, { slug, name: 'kept' }));
+  expect((await categoryNamed(t.app.db, slug))[0]!.name_en).toBe('kept');
+  await renameCategory(t.app.db, { slug, name });
 });
