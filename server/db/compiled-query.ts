@@ -1,5 +1,4 @@
 import { type Compilable, CompiledQuery, type DialectAdapter, type Kysely } from 'kysely';
-import type SQLite from 'better-sqlite3';
 import { LruMap } from '../lru-map';
 import { heldSqliteConnectionOf } from './database';
 import type { Database } from './schema';
@@ -18,8 +17,6 @@ type Parameter = { valueAt: number } | { constant: unknown };
 interface Compiled {
   sql: string;
   parameters: Parameter[];
-  /** Prepared on the SQLite connection the query last ran on straight away (`heldSqliteConnectionOf`). */
-  statement?: SQLite.Statement;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -91,9 +88,10 @@ export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values:
     const parameters = compiled.parameters.map((parameter) => ('valueAt' in parameter ? leaves[parameter.valueAt] : parameter.constant));
     const sqlite = heldSqliteConnectionOf(db);
     if (!sqlite) return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
-    if (compiled.statement?.database !== sqlite) compiled.statement = sqlite.prepare(compiled.sql);
-    if (compiled.statement.reader) return compiled.statement.all(parameters) as Row[];
-    compiled.statement.run(parameters);
+    // The connection's `prepare` hands back the statement it keeps for this SQL (`keepingStatements`).
+    const statement = sqlite.prepare(compiled.sql);
+    if (statement.reader) return statement.all(parameters) as Row[];
+    statement.run(parameters);
     return [];
   };
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { compiledQuery } from '../../server/db/compiled-query';
 import { withLockedAd } from '../../server/db/dialect';
-import { buildTestApp, type TestApp } from './helpers/test-app';
+import { buildTestApp, testDialect, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,4 +61,15 @@ test('in a locked ad’s transaction compiled queries and Kysely’s own see eac
   await withLockedAd(t.app.db, { id: 'no such ad' }, (trx) => renameCategory(trx, { slug, name: 'kept' }));
   expect((await categoryNamed(t.app.db, slug))[0]!.name_en).toBe('kept');
   await renameCategory(t.app.db, { slug, name });
+});
+
+test('on SQLite a locked ad’s compiled queries run on the held connection, not through Kysely’s executor', async () => {
+  const { slug } = await t.app.db.selectFrom('categories').select('slug').orderBy('id').executeTakeFirstOrThrow();
+  const calls = await withLockedAd(t.app.db, { id: 'no such ad' }, async (trx) => {
+    const executeQuery = vi.spyOn(trx, 'executeQuery');
+    expect((await categoryNamed(trx, slug)).length).toBe(1);
+    return executeQuery.mock.calls.length;
+  });
+  // PostgreSQL has no such connection: its compiled queries go through Kysely, one call each.
+  expect(calls).toBe(testDialect === 'sqlite' ? 0 : 1);
 });

@@ -338,10 +338,9 @@ export default fp(
     }
 
     app.decorate('auctions', {
-      placeBid(request) {
-        // A bid by the ad's id (every socket bid) joins its queue at once, without a turn of the microtask queue.
-        const queued = (adId: string) => new Promise<AuctionCommandOutcome>((resolve, reject) => queues.bid(adId, { request, resolve, reject }));
-        return 'id' in request.ad ? queued(request.ad.id) : adIdOf(request.ad).then(queued);
+      async placeBid(request) {
+        const adId = await adIdOf(request.ad);
+        return new Promise((resolve, reject) => queues.bid(adId, { request, resolve, reject }));
       },
 
       buyNow: (request) =>
