@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { ServerToClientEvents } from '../../domain/realtime-events';
+import type { Database } from '../db/schema';
 
 /** The PostgreSQL channel every node listens on. */
 const RELAY_CHANNEL = 'socket_relay';
@@ -10,7 +12,7 @@ export const RELAY_APPLICATION_NAME = 'marketplace-node-relay';
 /** PostgreSQL refuses a notification of 8,000 bytes or more; a longer message is kept in `relayed_messages` and its id sent instead. */
 export const LONGEST_NOTIFICATION_BYTES = 7_999;
 /** A long message is read by the other nodes within moments of being said; after a minute it is swept away. */
-const RELAYED_MESSAGE_RETENTION_MS = 60_000;
+export const RELAYED_MESSAGE_RETENTION_MS = 60_000;
 /** How soon a node whose connection broke (a database restart, a failover) listens again. */
 const RELISTEN_DELAY_MS = 1_000;
 /** How long the connection may be silent before TCP asks whether the database is still there. */
@@ -53,6 +55,11 @@ declare module 'fastify' {
       deliverWith<Event extends RoomEvent>(event: Event, deliver: (payload: PayloadOf<Event>) => void): void;
     };
   }
+}
+
+/** Deletes the long messages said a retention period ago or earlier: every node has read them by then. */
+export async function sweepRelayedMessages(db: Kysely<Database>, now: number): Promise<void> {
+  await db.deleteFrom('relayed_messages').where('created_at', '<=', now - RELAYED_MESSAGE_RETENTION_MS).execute();
 }
 
 /**
@@ -187,11 +194,7 @@ export default fp(
     }
 
     const sweeper = setInterval(() => {
-      app.db
-        .deleteFrom('relayed_messages')
-        .where('created_at', '<=', app.now() - RELAYED_MESSAGE_RETENTION_MS)
-        .execute()
-        .catch((error: unknown) => app.log.error({ err: error }, 'sweeping relayed messages failed'));
+      sweepRelayedMessages(app.db, app.now()).catch((error: unknown) => app.log.error({ err: error }, 'sweeping relayed messages failed'));
     }, RELAYED_MESSAGE_RETENTION_MS);
     sweeper.unref();
     app.addHook('onClose', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
-import { LONGEST_NOTIFICATION_BYTES, RELAY_APPLICATION_NAME } from '../../server/realtime/node-relay';
+import { LONGEST_NOTIFICATION_BYTES, RELAY_APPLICATION_NAME, RELAYED_MESSAGE_RETENTION_MS, sweepRelayedMessages } from '../../server/realtime/node-relay';
 import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { AuctionWatcher, closeOpenSockets, comparable, connectAs, coveredSeqs, eventually, resultOf, snapshotFrom } from './helpers/auction-watcher';
 import { buildTestApp, createPostgresDatabase, type TestApp, testDialect } from './helpers/test-app';
@@ -132,6 +132,20 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
     await eventually('the three messages', () => heard.length === 3);
     expect(heard).toEqual(['before', long, 'after']);
     expect(await second.app.db.selectFrom('relayed_messages').select('id').execute()).toHaveLength(storedBefore.length + 1);
+  });
+
+  it('long messages are swept away once the retention period has passed, and not before', async () => {
+    const { db } = nodes[0]!.app;
+    const now = nodes[0]!.app.now();
+    const saidAgo = { longAgo: RELAYED_MESSAGE_RETENTION_MS + 1, justDue: RELAYED_MESSAGE_RETENTION_MS, recent: RELAYED_MESSAGE_RETENTION_MS - 1 };
+    const ids = Object.fromEntries(Object.keys(saidAgo).map((name) => [name, randomUUID()]));
+    await db
+      .insertInto('relayed_messages')
+      .values(Object.entries(saidAgo).map(([name, ago]) => ({ id: ids[name]!, body: '{}', created_at: now - ago })))
+      .execute();
+    await sweepRelayedMessages(db, now);
+    const left = await db.selectFrom('relayed_messages').select('id').where('id', 'in', Object.values(ids)).execute();
+    expect(left.map((row) => row.id)).toEqual([ids.recent]);
   });
 
   it('a node whose connection to the others broke (a database restart) listens again, and hears the other node’s bids', async () => {
