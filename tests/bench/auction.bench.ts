@@ -37,8 +37,14 @@ const BIDDERS = 4;
  * were, and what was measured was the crowd's disorder rather than how many bids the engine can take.
  */
 const STORM_IN_FLIGHT = MOST_BIDS_AT_ONCE;
-/** Enough for the engine's code to be compiled to its fastest before anything is measured, as in a server that has run for a while. */
-const WARM_UP_BIDS = 100;
+/**
+ * How long each side takes paced bids, unmeasured, before its first turn: until the code of the engine,
+ * of socket.io and of the crowd runs as fast as in a server that has run for a while. After 100 warm-up
+ * bids the engine's last watcher p50 at 100 watchers still fell from one turn to the next, from 2.0 ms
+ * in the first to 1.7 ms in the last, and bare's from 1.45 to 1.3 ms; after 3,000 bids (about 5 s at
+ * 100 watchers) it held at 1.65–1.75 ms from the first turn.
+ */
+const WARM_UP_MS = 5_000;
 /**
  * Bids placed one at a time, each waiting for its acknowledgement and for the last watcher. A
  * thousand, so that the p99 is the tenth slowest bid, not the second slowest of 200.
@@ -225,6 +231,12 @@ class Bidders {
     return { reply, ackMs, delivered: reply.ok ? this.lastWatcherOf(reply.result.auction.seq, emittedAt) : null };
   }
 
+  /** Paced bids for `ms`, not measured (WARM_UP_MS). */
+  async warmUp(ms: number): Promise<void> {
+    const endsAt = clock() + ms;
+    while (clock() < endsAt) await this.paced(1);
+  }
+
   /** One bid at a time, round the bidders, each waiting for its acknowledgement and its last watcher. */
   async paced(bids: number): Promise<PacedFigures> {
     const figures: PacedFigures = { ackMs: [], lastWatcherMs: [], refused: {} };
@@ -284,6 +296,7 @@ class Bidders {
 /** One auction's crowd as the run drives it, wherever it runs. */
 interface Crowd {
   connect(): Promise<void>;
+  warmUp(ms: number): Promise<void>;
   paced(bids: number): Promise<PacedFigures>;
   storm(ms: number): Promise<StormFigures>;
   close(): Promise<void>;
@@ -311,6 +324,7 @@ const onTheServersEventLoop: Placement = {
           await watchers.connect();
           await bidders.connect();
         },
+        warmUp: (ms) => bidders.warmUp(ms),
         paced: (bids) => bidders.paced(bids),
         storm: (ms) => bidders.storm(ms),
         close: async () => {
@@ -327,7 +341,7 @@ const onTheServersEventLoop: Placement = {
 type ThreadRequest = { id: number; crowd: number } & (
   | { method: 'watch'; setup: WatchersSetup; port: MessagePort }
   | { method: 'bid'; setup: BiddersSetup; port: MessagePort }
-  | { method: 'paced' | 'storm'; amount: number }
+  | { method: 'warmUp' | 'paced' | 'storm'; amount: number }
   | { method: 'close' }
 );
 type ThreadReply = { id: number; result?: unknown; error?: string };
@@ -383,6 +397,7 @@ const inWorkerThreads: Placement = {
             await watcherThread.call({ crowd, method: 'watch', setup: setup.watchers, port: port1 }, [port1]);
             await bidderThread.call({ crowd, method: 'bid', setup: setup.bidders, port: port2 }, [port2]);
           },
+          warmUp: (ms) => bidderThread.call({ crowd, method: 'warmUp', amount: ms }),
           paced: (bids) => bidderThread.call({ crowd, method: 'paced', amount: bids }),
           storm: (ms) => bidderThread.call({ crowd, method: 'storm', amount: ms }),
           close: async () => {
@@ -414,6 +429,8 @@ function serveCrowdsInThisThread(): void {
         crowds.set(request.crowd, { side: bidders, reports: request.port });
         return bidders.connect();
       }
+      case 'warmUp':
+        return (crowds.get(request.crowd)!.side as Bidders).warmUp(request.amount);
       case 'paced':
         return (crowds.get(request.crowd)!.side as Bidders).paced(request.amount);
       case 'storm':
@@ -538,7 +555,7 @@ async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ e
   const crowds = [engineCrowd, bareCrowd] as const;
   const sides = [0, 1] as const;
   for (const crowd of crowds) await crowd.connect();
-  for (const crowd of crowds) await crowd.paced(WARM_UP_BIDS);
+  for (const crowd of crowds) await crowd.warmUp(WARM_UP_MS);
   const paced: [PacedFigures[], PacedFigures[]] = [[], []];
   for (let turn = 0; turn < PACED_TURNS; turn++) for (const side of sides) paced[side].push(await crowds[side].paced(PACED_BIDS / PACED_TURNS));
   const storms: [StormFigures[], StormFigures[]] = [[], []];
@@ -697,7 +714,7 @@ async function main(): Promise<void> {
   console.log(`Auction benchmark: one public auction, bids over the socket (bid:place with ack), broadcast to its room as auction:changed.`);
   console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`);
   console.log(
-    `${BIDDERS} signed-in bidder sockets, watchers as visitors (websocket transport). Paced: ${WARM_UP_BIDS} warm-up bids then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
+    `${BIDDERS} signed-in bidder sockets, watchers as visitors (websocket transport). Paced: ${WARM_UP_MS / 1000} s of warm-up bids then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
       `Storm: one bidder keeps ${STORM_IN_FLIGHT} bids in flight over its socket for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before: more than the engine takes, so the storm measures what it can take. ` +
       'The marketplace decides the bids that wait together in one transaction and tells its watchers of them in one change, at most 20 a second while bids come faster.',
   );
