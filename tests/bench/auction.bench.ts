@@ -196,6 +196,8 @@ class Bidders {
   /** Accepted bids whose `seq` no report has reached yet. */
   private awaiting: AwaitingWatchers[] = [];
   private nextAmount: number;
+  /** Whose turn the next paced bid is: the warm-up and the measured turns go round the bidders as one sequence. */
+  private nextBidder = 0;
 
   constructor(private readonly setup: BiddersSetup) {
     this.nextAmount = setup.firstAmount;
@@ -241,7 +243,8 @@ class Bidders {
   async paced(bids: number): Promise<PacedFigures> {
     const figures: PacedFigures = { ackMs: [], lastWatcherMs: [], refused: {} };
     for (let index = 0; index < bids; index++) {
-      const { reply, ackMs, delivered } = await this.placeBid(this.sockets[index % this.sockets.length]!);
+      const bidder = this.sockets[this.nextBidder++ % this.sockets.length]!;
+      const { reply, ackMs, delivered } = await this.placeBid(bidder);
       countRefusal(figures.refused, reply);
       if (!delivered) continue;
       figures.ackMs.push(ackMs);
