@@ -38,13 +38,17 @@ const BIDDERS = 4;
  */
 const STORM_IN_FLIGHT = MOST_BIDS_AT_ONCE;
 /**
- * How long each side takes paced bids, unmeasured, before its first turn: until the code of the engine,
- * of socket.io and of the crowd runs as fast as in a server that has run for a while. After 100 warm-up
- * bids the engine's last watcher p50 at 100 watchers still fell from one turn to the next, from 2.0 ms
- * in the first to 1.7 ms in the last, and bare's from 1.45 to 1.3 ms; after 3,000 bids (about 5 s at
- * 100 watchers) it held at 1.65–1.75 ms from the first turn.
+ * Paced bids taken unmeasured before the first turn, until the code of the engine, of socket.io and of
+ * the crowd runs as fast as in a server that has run for a while: each side in turn for
+ * WARM_UP_SLICE_MS, WARM_UP_SLICES times. After 100 warm-up bids the engine's last watcher p50 at 100
+ * watchers still fell from one turn to the next (2.0 ms in the first, 1.7 ms in the last). In turns,
+ * because the two servers share socket.io's and Node's stream code, and V8 recompiles it for each
+ * server's shapes as the turns change: after one warm-up of 10 s a side, V8 (--trace-opt
+ * --trace-deopt) still compiled 24 functions and deoptimized 20 during the measured turns, the engine's
+ * decideBid among them; after four turns of 2.5 s a side, 6 and 2.
  */
-const WARM_UP_MS = 5_000;
+const WARM_UP_SLICE_MS = 2_500;
+const WARM_UP_SLICES = 4;
 /**
  * Bids placed one at a time, each waiting for its acknowledgement and for the last watcher. A
  * thousand, so that the p99 is the tenth slowest bid, not the second slowest of 200.
@@ -233,7 +237,7 @@ class Bidders {
     return { reply, ackMs, delivered: reply.ok ? this.lastWatcherOf(reply.result.auction.seq, emittedAt) : null };
   }
 
-  /** Paced bids for `ms`, not measured (WARM_UP_MS). */
+  /** Paced bids for `ms`, not measured (WARM_UP_SLICE_MS). */
   async warmUp(ms: number): Promise<void> {
     const endsAt = clock() + ms;
     while (clock() < endsAt) await this.paced(1);
@@ -558,7 +562,7 @@ async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ e
   const crowds = [engineCrowd, bareCrowd] as const;
   const sides = [0, 1] as const;
   for (const crowd of crowds) await crowd.connect();
-  for (const crowd of crowds) await crowd.warmUp(WARM_UP_MS);
+  for (let slice = 0; slice < WARM_UP_SLICES; slice++) for (const crowd of crowds) await crowd.warmUp(WARM_UP_SLICE_MS);
   const paced: [PacedFigures[], PacedFigures[]] = [[], []];
   for (let turn = 0; turn < PACED_TURNS; turn++) for (const side of sides) paced[side].push(await crowds[side].paced(PACED_BIDS / PACED_TURNS));
   const storms: [StormFigures[], StormFigures[]] = [[], []];
@@ -717,7 +721,7 @@ async function main(): Promise<void> {
   console.log(`Auction benchmark: one public auction, bids over the socket (bid:place with ack), broadcast to its room as auction:changed.`);
   console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`);
   console.log(
-    `${BIDDERS} signed-in bidder sockets, watchers as visitors (websocket transport). Paced: ${WARM_UP_MS / 1000} s of warm-up bids then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
+    `${BIDDERS} signed-in bidder sockets, watchers as visitors (websocket transport). Paced: warm-up bids for ${(WARM_UP_SLICES * WARM_UP_SLICE_MS) / 1000} s a side, in ${WARM_UP_SLICES} turns, then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
       `Storm: one bidder keeps ${STORM_IN_FLIGHT} bids in flight over its socket for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before: more than the engine takes, so the storm measures what it can take. ` +
       'The marketplace decides the bids that wait together in one transaction and tells its watchers of them in one change, at most 20 a second while bids come faster.',
   );
