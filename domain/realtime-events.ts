@@ -15,6 +15,12 @@ export const SOCKET_EVENTS = {
   AD_REMOVED: 'ad:removed',
   /** To `user:<id>` of a private ad's owner and of the person concerned: a join request was made or decided, or a participant added. */
   PARTICIPATION_CHANGED: 'participation:changed',
+  /**
+   * To every socket, once a server node's connection to the other nodes broke and is back: what it and
+   * they said to each other's sockets meanwhile is lost, so whatever a page shows live is fetched again
+   * (an auction: watched again, then its snapshot).
+   */
+  RESYNC: 'resync',
 } as const;
 
 /** The socket.io room of one ad's watchers. */
@@ -42,4 +48,5 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionChange) => void;
   [SOCKET_EVENTS.AD_REMOVED]: (removal: { adId: string }) => void;
   [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
+  [SOCKET_EVENTS.RESYNC]: () => void;
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import type { ServerToClientEvents } from '../../domain/realtime-events';
+import { type ServerToClientEvents, SOCKET_EVENTS } from '../../domain/realtime-events';
 import type { Database } from '../db/schema';
 
 /** The PostgreSQL channel every node listens on. */
-const RELAY_CHANNEL = 'socket_relay';
+export const RELAY_CHANNEL = 'socket_relay';
 /** How each node's relay connection names itself in `pg_stat_activity`. */
 export const RELAY_APPLICATION_NAME = 'marketplace-node-relay';
 /** PostgreSQL refuses a notification of 8,000 bytes or more; a longer message is kept in `relayed_messages` and its id sent instead. */
@@ -32,9 +32,10 @@ export interface RoomMessage<Event extends RoomEvent = RoomEvent> {
 
 /**
  * What a notification carries after the sending node's id and a space: the message itself, or the id
- * it is kept under. The id comes first so a node skips its own notifications without parsing them.
+ * it is kept under; or word that the sending node's connection broke and is back, so what it said
+ * meanwhile is lost. The id comes first so a node skips its own notifications without parsing them.
  */
-type Notification = { message: RoomMessage } | { storedAs: string };
+type Notification = { message: RoomMessage } | { storedAs: string } | { relistened: true };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,9 +74,9 @@ export async function sweepRelayedMessages(db: Kysely<Database>, now: number): P
  * would then be flushed one at a time instead of together. (socket.io's PostgreSQL adapter also
  * publishes outside the transaction, but holds the node's own sockets until its NOTIFY is answered:
  * a round trip more for every watcher.) So two nodes committing changes of one ad within moments of
- * each other may have them heard out of order elsewhere; a node whose connection broke misses what
- * was said until it listens again. Either way the watchers see a gap in `seq` and fetch the
- * snapshot (DESIGN.md section 4).
+ * each other may have them heard out of order elsewhere, and the watchers see a gap in `seq` and fetch
+ * the snapshot (DESIGN.md section 4). A node whose connection broke neither hears nor says anything
+ * until it listens again; then every socket, on every node, fetches what it shows (`SOCKET_EVENTS.RESYNC`).
  */
 export default fp(
   async (app) => {
@@ -102,11 +103,19 @@ export default fp(
       emitHere(message);
     }
 
-    async function messageOf(notification: Notification): Promise<RoomMessage | null> {
+    async function messageOf(notification: Exclude<Notification, { relistened: true }>): Promise<RoomMessage | null> {
       if ('message' in notification) return notification.message;
       const stored = await app.db.selectFrom('relayed_messages').select('body').where('id', '=', notification.storedAs).executeTakeFirst();
       if (!stored) app.log.warn({ id: notification.storedAs }, 'a message from another node was swept away before it was read');
       return stored ? (JSON.parse(stored.body) as RoomMessage) : null;
+    }
+
+    /**
+     * Tells this node's sockets that something said to them may be lost: with no later change to show
+     * them the gap (an auction's close), they would show what they have for good.
+     */
+    function resyncOwnSockets() {
+      app.io.local.emit(SOCKET_EVENTS.RESYNC);
     }
 
     function receive(payload: string) {
@@ -117,6 +126,10 @@ export default fp(
       } catch (error) {
         // Not one of ours (someone ran NOTIFY by hand): nothing to deliver, and no reason to stop.
         return app.log.warn({ err: error }, 'a notification on the relay channel was not a relayed message');
+      }
+      if ('relistened' in notification) {
+        delivered = delivered.then(resyncOwnSockets);
+        return;
       }
       const reading = messageOf(notification).catch((error: unknown) => {
         app.log.error({ err: error }, 'reading a message from another node failed');
@@ -161,36 +174,52 @@ export default fp(
       if (closing || relistenTimer) return;
       relistenTimer = setTimeout(() => {
         relistenTimer = undefined;
-        listen().catch((error: unknown) => {
-          app.log.warn({ err: error }, 'listening to the other nodes again failed');
-          relistenSoon();
-        });
+        listen().then(
+          // Lost both ways meanwhile: what the other nodes said to this node's sockets, and what this
+          // node said to theirs.
+          () => {
+            resyncOwnSockets();
+            sendOrLog('relistened', (client) => sendNotification(client, notificationOf({ relistened: true })));
+          },
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'listening to the other nodes again failed');
+            relistenSoon();
+          },
+        );
       }, RELISTEN_DELAY_MS);
       relistenTimer.unref();
     }
 
-    /** Sends a notification on the node's one connection, after the ones sent before it. */
+    const notificationOf = (notification: Notification) => ownPrefix + JSON.stringify(notification);
+    const sendNotification = (client: pg.Client, text: string) => client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, text]);
+
+    /** Sends a message on the node's one connection, after the ones sent before it. */
     async function notify(client: pg.Client, message: RoomMessage): Promise<void> {
-      const inline = ownPrefix + JSON.stringify({ message } satisfies Notification);
+      const inline = notificationOf({ message });
       if (Buffer.byteLength(inline) <= LONGEST_NOTIFICATION_BYTES) {
-        await client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, inline]);
+        await sendNotification(client, inline);
         return;
       }
       const id = randomUUID();
       // Queued together, so no notification said after this one is sent before it.
       const kept = client.query('INSERT INTO relayed_messages (id, body, created_at) VALUES ($1, $2, $3)', [id, JSON.stringify(message), app.now()]);
-      const notified = client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, ownPrefix + JSON.stringify({ storedAs: id } satisfies Notification)]);
+      const notified = sendNotification(client, notificationOf({ storedAs: id }));
       await Promise.all([kept, notified]);
     }
 
-    function toOtherNodes<Event extends RoomEvent>(message: RoomMessage<Event>) {
-      if (!connection) return void app.log.warn({ event: message.event }, 'not connected to the other nodes: a message was not relayed');
+    /** Sends `what` on the node's one connection; should that fail, it is logged and the connection, most likely broken, replaced. */
+    function sendOrLog(what: string, send: (client: pg.Client) => Promise<unknown>) {
+      if (!connection) return void app.log.warn({ what }, 'not connected to the other nodes: nothing was relayed');
       const client = connection;
-      notify(client, message).catch((error: unknown) => {
-        app.log.error({ err: error, event: message.event }, 'relaying a message to the other nodes failed');
-        // Most likely broken: closing it makes the node listen again on a new one.
+      send(client).catch((error: unknown) => {
+        app.log.error({ err: error, what }, 'relaying to the other nodes failed');
+        // Closing it makes the node listen again on a new one.
         if (connection === client) void client.end().catch(() => {});
       });
+    }
+
+    function toOtherNodes<Event extends RoomEvent>(message: RoomMessage<Event>) {
+      sendOrLog(message.event, (client) => notify(client, message));
     }
 
     const sweeper = setInterval(() => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
-import { LONGEST_NOTIFICATION_BYTES, RELAY_APPLICATION_NAME, RELAYED_MESSAGE_RETENTION_MS, sweepRelayedMessages } from '../../server/realtime/node-relay';
+import pg from 'pg';
+import { LONGEST_NOTIFICATION_BYTES, RELAY_APPLICATION_NAME, RELAY_CHANNEL, RELAYED_MESSAGE_RETENTION_MS, sweepRelayedMessages } from '../../server/realtime/node-relay';
 import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { AuctionWatcher, closeOpenSockets, comparable, connectAs, coveredSeqs, eventually, resultOf, snapshotFrom } from './helpers/auction-watcher';
 import { buildTestApp, createPostgresDatabase, type TestApp, testDialect } from './helpers/test-app';
@@ -145,14 +146,21 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
     expect(left.map((row) => row.id)).toEqual([said[2]!.id]);
   });
 
-  it('a node whose connection to the others broke (a database restart) listens again, and hears the other node’s bids', async () => {
-    const listeners = () =>
-      sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${RELAY_APPLICATION_NAME}`
-        .execute(nodes[0]!.app.db)
-        .then(({ rows }) => rows.map((row) => row.pid));
+  /** The backends of the nodes' relay connections, as PostgreSQL lists them. */
+  const listeners = () =>
+    sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${RELAY_APPLICATION_NAME}`
+      .execute(nodes[0]!.app.db)
+      .then(({ rows }) => rows.map((row) => row.pid));
+  /** Ends both nodes' relay connections, as a database restart would; each node listens again a moment later. */
+  async function breakRelayConnections(): Promise<number[]> {
     const broken = await listeners();
     expect(broken).toHaveLength(2);
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(${broken})`.execute(nodes[0]!.app.db);
+    return broken;
+  }
+
+  it('a node whose connection to the others broke (a database restart) listens again, and hears the other node’s bids', async () => {
+    const broken = await breakRelayConnections();
     const relistened = async () => {
       const listening = await listeners();
       return listening.length === 2 && listening.every((pid) => !broken.includes(pid));
@@ -165,5 +173,52 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
     const placed = resultOf(await connectAs(origins[0]!, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
     await eventually('the bid on the second node', () => onSecond.view?.auction.seq === startSeq + 1);
     expect(heardAfter(onSecond, startSeq)).toEqual([placed]);
+  });
+
+  it('a node that listens again after its connection broke has its watchers fetch the snapshot: a bid said meanwhile reaches them', async () => {
+    const ad = await newAuction(nodes[0]!.app, owner);
+    const onSecond = new AuctionWatcher(origins[1]!, ad);
+    const startSeq = (await eventually('the first snapshot', () => onSecond.view)).auction.seq;
+    await breakRelayConnections();
+    await eventually('neither node listening', async () => (await listeners()).length === 0);
+
+    const placed = resultOf(await connectAs(origins[0]!, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
+    // Said while neither node listened, so lost on its way to the second node: no later change will show the gap.
+    expect(await listeners()).toEqual([]);
+    await eventually('the bid on the second node', () => onSecond.view?.auction.seq === placed.auction.seq, 10_000);
+    // From a snapshot fetched once the nodes listened again, not from a broadcast.
+    expect(heardAfter(onSecond, startSeq)).toEqual([]);
+    expect(onSecond.snapshotsTaken).toBeGreaterThan(1);
+    expect(comparable(onSecond.view!)).toEqual(comparable(await snapshotFrom(origins[0]!, ad)));
+  });
+
+  it('a node that listens again says so to the other nodes, whose watchers fetch the snapshot too: what it said meanwhile is lost', async () => {
+    const channel = new pg.Client({ connectionString: database.url });
+    await channel.connect();
+    try {
+      const heardOnChannel: string[] = [];
+      channel.on('notification', ({ payload }) => heardOnChannel.push(payload ?? ''));
+      await channel.query(`LISTEN ${RELAY_CHANNEL}`);
+      const ad = await newAuction(nodes[0]!.app, owner);
+      const watching = () => origins.map((origin) => new AuctionWatcher(origin, ad));
+      const before = watching();
+      await eventually('the first snapshots', () => before.every((watcher) => watcher.view));
+
+      await breakRelayConnections();
+      const relistenedWord = (payload: string) => payload.endsWith(' {"relistened":true}');
+      const said = await eventually('both nodes saying they listen again', () => heardOnChannel.filter(relistenedWord).length === 2 && heardOnChannel.filter(relistenedWord), 10_000);
+      // One word from each node, under its own id. (The node that listens first may say it before the
+      // other listens: that one's watchers fetch the snapshot for their own node anyway.)
+      expect(new Set(said.map((payload) => payload.split(' ')[0])).size).toBe(2);
+      await eventually('each watcher’s snapshot once its node listened again', () => before.every((watcher) => watcher.snapshotsTaken >= 2));
+
+      // The word alone, as from a node whose connection broke while these nodes' held.
+      const after = watching();
+      await eventually('the new watchers’ snapshots', () => after.every((watcher) => watcher.view));
+      await channel.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, `${randomUUID()} {"relistened":true}`]);
+      await eventually('each new watcher’s snapshot after the word', () => after.every((watcher) => watcher.snapshotsTaken === 2));
+    } finally {
+      await channel.end();
+    }
   });
 });

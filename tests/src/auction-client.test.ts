@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { applyAuctionChange, hasJustBeenOutbid, type AuctionChange, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, CHANGE_BID_LIMIT, SNAPSHOT_BID_LIMIT } from '../../domain/auction';
+import { SOCKET_EVENTS } from '../../domain/realtime-events';
 
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
 
 const { minorUnitsOfTypedAmount, typedAmountOf } = await import('../../src/lib/amount-input');
-const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer } = await import('../../src/features/ads/api/get-auction');
+const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer, useAuction } = await import('../../src/features/ads/api/get-auction');
+const { useRealtimeSocket } = await import('../../src/lib/realtime/socket');
+const { api } = await import('../../src/lib/api-client');
 
 describe('amounts typed in a bid', () => {
   it('reads Arabic-Indic digits, grouping marks and the Arabic decimal separator, in minor units', () => {
@@ -200,3 +205,46 @@ describe('telling the viewer they were outbid (hasJustBeenOutbid)', () => {
     expect(hasJustBeenOutbid(omarLeads, saraLeads, null)).toBe(false);
   });
 });
+
+/** The shared socket as a page sees it, connected: it answers every watch, and hears what a test says the server sent. */
+function connectedSocket() {
+  const listeners = new Map<string, Set<() => void>>();
+  const watched: string[] = [];
+  const socket = {
+    connected: true,
+    on: (event: string, listener: () => void) => void listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
+    off: (event: string, listener: () => void) => void listeners.get(event)?.delete(listener),
+    emit: (event: string, adId: string, ack?: (reply: { ok: true; result: null }) => void) => {
+      if (event !== SOCKET_EVENTS.AD_WATCH) return;
+      watched.push(adId);
+      ack?.({ ok: true, result: null });
+    },
+  };
+  const hear = (event: string) => listeners.get(event)?.forEach((listener) => listener());
+  return { socket, watched, hear };
+}
+
+describe('watching an auction over the socket (useAuction)', () => {
+  it('watches the room again and fetches the snapshot when its server node says it may have missed changes, until the page is left', async () => {
+    const { socket, watched, hear } = connectedSocket();
+    vi.mocked(useRealtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof useRealtimeSocket>);
+    const snapshot: AuctionSnapshot = { auction: state(5, null), bids: [], bidders: [], viewer: { role: 'VISITOR', reservePrice: null } };
+    const fetchSnapshot = vi.spyOn(api, 'get').mockResolvedValue(snapshot);
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+    const { unmount } = renderHook(() => useAuction('slug'), { wrapper });
+    // The first snapshot, then the room joined and the snapshot fetched again for what came in between.
+    await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(2));
+    expect(watched).toEqual(['ad-1']);
+
+    act(() => hear(SOCKET_EVENTS.RESYNC));
+    await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(3));
+    expect(watched).toEqual(['ad-1', 'ad-1']);
+
+    unmount();
+    hear(SOCKET_EVENTS.RESYNC);
+    expect(watched).toHaveLength(2);
+    fetchSnapshot.mockRestore();
+  });
+});
+

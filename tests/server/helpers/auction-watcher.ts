@@ -51,9 +51,9 @@ export function resultOf<T>(reply: SocketCommandReply<T>): T {
 }
 
 /**
- * One page watching an auction the way the client does: on every connection it joins the ad's room
- * and then takes the snapshot; it applies each broadcast with `applyAuctionChange` and takes the
- * snapshot again when that rule says something was missed.
+ * One page watching an auction the way the client does: on every connection, and when its server node
+ * says it may have missed changes, it joins the ad's room and then takes the snapshot; it applies each
+ * broadcast with `applyAuctionChange` and takes the snapshot again when that rule says something was missed.
  */
 export class AuctionWatcher {
   readonly socket: ClientSocket;
@@ -67,7 +67,9 @@ export class AuctionWatcher {
     private readonly ad: AuctionAd,
   ) {
     this.socket = connectAs(origin);
-    this.socket.on('connect', () => this.socket.emit(SOCKET_EVENTS.AD_WATCH, ad.id, () => this.resyncInBackground()));
+    const watch = () => this.socket.emit(SOCKET_EVENTS.AD_WATCH, ad.id, () => this.resyncInBackground());
+    this.socket.on('connect', watch);
+    this.socket.on(SOCKET_EVENTS.RESYNC, watch);
     this.socket.on(SOCKET_EVENTS.AUCTION_CHANGED, (change) => {
       this.heard.push(change);
       if (this.view) this.apply(change);

@@ -68,9 +68,10 @@ export function receiveCommandAnswer(queryClient: QueryClient, slug: string, cha
 }
 
 /**
- * Keeps the cached snapshot live (DESIGN.md section 4): watches the ad's room on every connection,
- * applies each change in `seq` order, and fetches the snapshot again once the room is joined (a
- * change may have slipped in between the snapshot and the join, or while disconnected) and on any gap.
+ * Keeps the cached snapshot live (DESIGN.md section 4): watches the ad's room on every connection and
+ * when the server says its node may have missed changes (RESYNC), applies each change in `seq` order,
+ * and fetches the snapshot again once the room is joined (a change may have slipped in between the
+ * snapshot and the join, or while disconnected) and on any gap.
  */
 function useAuctionWatch(slug: string, adId: string | undefined) {
   const queryClient = useQueryClient();
@@ -96,6 +97,7 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
       if (removal.adId === adId) adGone();
     };
     socket.on('connect', watch);
+    socket.on(SOCKET_EVENTS.RESYNC, watch);
     socket.on(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
     socket.on(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
     socket.on(SOCKET_EVENTS.AD_REMOVED, onRemoved);
@@ -103,6 +105,7 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     if (socket.connected) watch();
     return () => {
       socket.off('connect', watch);
+      socket.off(SOCKET_EVENTS.RESYNC, watch);
       socket.off(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
       socket.off(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
       socket.off(SOCKET_EVENTS.AD_REMOVED, onRemoved);
