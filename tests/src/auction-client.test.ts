@@ -9,7 +9,7 @@ import { SOCKET_EVENTS } from '../../domain/realtime-events';
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
 
 const { minorUnitsOfTypedAmount, typedAmountOf } = await import('../../src/lib/amount-input');
-const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer, useAuction } = await import('../../src/features/ads/api/get-auction');
+const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer, RESYNC_SPREAD_MS, useAuction } = await import('../../src/features/ads/api/get-auction');
 const { useRealtimeSocket } = await import('../../src/lib/realtime/socket');
 const { api } = await import('../../src/lib/api-client');
 
@@ -225,7 +225,7 @@ function connectedSocket() {
 }
 
 describe('watching an auction over the socket (useAuction)', () => {
-  it('watches the room again and fetches the snapshot when its server node says it may have missed changes, until the page is left', async () => {
+  it('watches the room again and fetches the snapshot, at a random moment of the spread, when its server node says it may have missed changes, until the page is left', async () => {
     const { socket, watched, hear } = connectedSocket();
     vi.mocked(useRealtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof useRealtimeSocket>);
     const snapshot: AuctionSnapshot = { auction: state(5, null), bids: [], bidders: [], viewer: { role: 'VISITOR', reservePrice: null } };
@@ -237,14 +237,26 @@ describe('watching an auction over the socket (useAuction)', () => {
     await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(2));
     expect(watched).toEqual(['ad-1']);
 
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     act(() => hear(SOCKET_EVENTS.RESYNC));
-    await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(3));
+    vi.advanceTimersByTime(RESYNC_SPREAD_MS / 2 - 1);
+    expect(watched).toEqual(['ad-1']);
+    act(() => vi.advanceTimersByTime(1));
     expect(watched).toEqual(['ad-1', 'ad-1']);
+    vi.useRealTimers();
+    await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(3));
 
-    unmount();
+    // Heard, then the page left before its moment came: nothing more.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     hear(SOCKET_EVENTS.RESYNC);
+    unmount();
+    vi.advanceTimersByTime(RESYNC_SPREAD_MS);
+    hear(SOCKET_EVENTS.RESYNC);
+    vi.advanceTimersByTime(RESYNC_SPREAD_MS);
     expect(watched).toHaveLength(2);
-    fetchSnapshot.mockRestore();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 });
 

@@ -10,6 +10,12 @@ import { useRealtimeSocket } from '../../../lib/realtime/socket';
 
 export const auctionQueryKey = (slug: string) => ['ads', 'auction', slug] as const;
 
+/**
+ * A RESYNC reaches every watcher of every auction at once; each page waits a random moment up to this
+ * before watching again, so a node's thousands of watchers do not all ask for the snapshot in one instant.
+ */
+export const RESYNC_SPREAD_MS = 2_000;
+
 /** The snapshot is stamped with the server's time, so it doubles as a clock sample before the socket's first ping. */
 export async function getAuction(slug: string): Promise<AuctionSnapshot> {
   const sentAt = Date.now();
@@ -96,8 +102,16 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     const onRemoved = (removal: { adId: string }) => {
       if (removal.adId === adId) adGone();
     };
+    const resyncTimers = new Set<ReturnType<typeof setTimeout>>();
+    const onResync = () => {
+      const timer = setTimeout(() => {
+        resyncTimers.delete(timer);
+        watch();
+      }, Math.random() * RESYNC_SPREAD_MS);
+      resyncTimers.add(timer);
+    };
     socket.on('connect', watch);
-    socket.on(SOCKET_EVENTS.RESYNC, watch);
+    socket.on(SOCKET_EVENTS.RESYNC, onResync);
     socket.on(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
     socket.on(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
     socket.on(SOCKET_EVENTS.AD_REMOVED, onRemoved);
@@ -105,7 +119,8 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     if (socket.connected) watch();
     return () => {
       socket.off('connect', watch);
-      socket.off(SOCKET_EVENTS.RESYNC, watch);
+      socket.off(SOCKET_EVENTS.RESYNC, onResync);
+      resyncTimers.forEach(clearTimeout);
       socket.off(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
       socket.off(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
       socket.off(SOCKET_EVENTS.AD_REMOVED, onRemoved);
