@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
-import pg from 'pg';
 import { LONGEST_NOTIFICATION_BYTES, RELAY_APPLICATION_NAME, RELAY_CHANNEL, RELAYED_MESSAGE_RETENTION_MS, sweepRelayedMessages } from '../../server/realtime/node-relay';
 import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { AuctionWatcher, closeOpenSockets, comparable, connectAs, coveredSeqs, eventually, resultOf, snapshotFrom } from './helpers/auction-watcher';
