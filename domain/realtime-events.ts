@@ -20,7 +20,7 @@ export const SOCKET_EVENTS = {
    * they said to each other's sockets meanwhile is lost, so whatever a page shows live is fetched again
    * (an auction: watched again, then its snapshot).
    */
-  RESYNC: 'resync',
+  LIVE_VIEWS_STALE: 'live:stale',
 } as const;
 
 /** The socket.io room of one ad's watchers. */
@@ -48,5 +48,5 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionChange) => void;
   [SOCKET_EVENTS.AD_REMOVED]: (removal: { adId: string }) => void;
   [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
-  [SOCKET_EVENTS.RESYNC]: () => void;
+  [SOCKET_EVENTS.LIVE_VIEWS_STALE]: () => void;
 }

@@ -20,7 +20,8 @@ const KEEP_ALIVE_DELAY_MS = 10_000;
 /** A notification not answered in this time went into a broken connection, which is then replaced. */
 const NOTIFY_TIMEOUT_MS = 5_000;
 
-type RoomEvent = keyof ServerToClientEvents;
+/** What one node says to rooms on the others. The word that everything live may be stale is the relay's own, to every socket. */
+type RoomEvent = Exclude<keyof ServerToClientEvents, typeof SOCKET_EVENTS.LIVE_VIEWS_STALE>;
 type PayloadOf<Event extends RoomEvent> = Parameters<ServerToClientEvents[Event]>[0];
 
 /** What a node says to some rooms, as it reaches the sockets in those rooms on the other nodes. */
@@ -37,14 +38,18 @@ export interface RoomMessage<Event extends RoomEvent = RoomEvent> {
  */
 type Notification = { message: RoomMessage } | { storedAs: string } | { relistened: true };
 
+const isNotification = (value: unknown): value is Notification =>
+  typeof value === 'object' && value !== null && ('message' in value || typeof (value as { storedAs?: unknown }).storedAs === 'string' || (value as { relistened?: unknown }).relistened === true);
+
 declare module 'fastify' {
   interface FastifyInstance {
     relay: {
       /**
        * Says `message` to its rooms' sockets on the other server nodes, after the commit that made
        * it: this node's own sockets are the caller's to tell. Messages said by one node reach the
-       * others in the order said. Never fails: a message that cannot be sent is logged, and watchers
-       * that miss a change find the gap in `seq` at the next one. Nothing on SQLite: one node serves everything.
+       * others in the order said. Never fails: a message that cannot be sent is logged, and the
+       * watchers that missed it are told to fetch the snapshot once this node's connection is back
+       * (`SOCKET_EVENTS.LIVE_VIEWS_STALE`), if no later change showed them the gap first. Nothing on SQLite: one node serves everything.
        */
       toOtherNodes<Event extends RoomEvent>(message: RoomMessage<Event>): void;
       /** Says `message` to its rooms' sockets on this node at once, then on the others (`toOtherNodes`). */
@@ -76,7 +81,7 @@ export async function sweepRelayedMessages(db: Kysely<Database>, now: number): P
  * a round trip more for every watcher.) So two nodes committing changes of one ad within moments of
  * each other may have them heard out of order elsewhere, and the watchers see a gap in `seq` and fetch
  * the snapshot (DESIGN.md section 4). A node whose connection broke neither hears nor says anything
- * until it listens again; then every socket, on every node, fetches what it shows (`SOCKET_EVENTS.RESYNC`).
+ * until it listens again; then every socket, on every node, fetches what it shows (`SOCKET_EVENTS.LIVE_VIEWS_STALE`).
  */
 export default fp(
   async (app) => {
@@ -94,7 +99,7 @@ export default fp(
     let connection: pg.Client | undefined;
     let relistenTimer: NodeJS.Timeout | undefined;
     // Notifications arrive in the order said; one that must be read from the table first holds up the
-    // ones after it, which are delivered once it is.
+    // ones after it (a word that sockets may be stale among them), which are delivered once it is.
     let delivered = Promise.resolve();
 
     function deliverHere<Event extends RoomEvent>(message: RoomMessage<Event>) {
@@ -112,23 +117,25 @@ export default fp(
 
     /**
      * Tells this node's sockets that something said to them may be lost: with no later change to show
-     * them the gap (an auction's close), they would show what they have for good.
+     * them the gap (an auction's close), they would show what they have for good. Whatever relayed
+     * changes reach them before or after, the snapshot they fetch and the `seq` rule settle it.
      */
-    function resyncOwnSockets() {
-      app.io.local.emit(SOCKET_EVENTS.RESYNC);
+    function tellOwnSocketsTheyMayBeStale() {
+      app.io.local.emit(SOCKET_EVENTS.LIVE_VIEWS_STALE);
     }
 
     function receive(payload: string) {
       if (payload.startsWith(ownPrefix)) return;
-      let notification: Notification;
+      let notification: unknown;
       try {
-        notification = JSON.parse(payload.slice(payload.indexOf(' ') + 1)) as Notification;
-      } catch (error) {
-        // Not one of ours (someone ran NOTIFY by hand): nothing to deliver, and no reason to stop.
-        return app.log.warn({ err: error }, 'a notification on the relay channel was not a relayed message');
+        notification = JSON.parse(payload.slice(payload.indexOf(' ') + 1));
+      } catch {
+        notification = null;
       }
+      // Not one of ours (someone ran NOTIFY by hand): nothing to deliver, and no reason to stop.
+      if (!isNotification(notification)) return app.log.warn({ payload }, 'a notification on the relay channel was not a relayed message');
       if ('relistened' in notification) {
-        delivered = delivered.then(resyncOwnSockets);
+        delivered = delivered.then(tellOwnSocketsTheyMayBeStale);
         return;
       }
       const reading = messageOf(notification).catch((error: unknown) => {
@@ -170,6 +177,9 @@ export default fp(
       connection = client;
     }
 
+    const notificationOf = (notification: Notification) => ownPrefix + JSON.stringify(notification);
+    const sendNotification = (client: pg.Client, text: string) => client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, text]);
+
     function relistenSoon() {
       if (closing || relistenTimer) return;
       relistenTimer = setTimeout(() => {
@@ -178,8 +188,9 @@ export default fp(
           // Lost both ways meanwhile: what the other nodes said to this node's sockets, and what this
           // node said to theirs.
           () => {
-            resyncOwnSockets();
-            sendOrLog('relistened', (client) => sendNotification(client, notificationOf({ relistened: true })));
+            if (closing) return;
+            tellOwnSocketsTheyMayBeStale();
+            sendOnConnection('relistened', (client) => sendNotification(client, notificationOf({ relistened: true })));
           },
           (error: unknown) => {
             app.log.warn({ err: error }, 'listening to the other nodes again failed');
@@ -189,9 +200,6 @@ export default fp(
       }, RELISTEN_DELAY_MS);
       relistenTimer.unref();
     }
-
-    const notificationOf = (notification: Notification) => ownPrefix + JSON.stringify(notification);
-    const sendNotification = (client: pg.Client, text: string) => client.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, text]);
 
     /** Sends a message on the node's one connection, after the ones sent before it. */
     async function notify(client: pg.Client, message: RoomMessage): Promise<void> {
@@ -207,19 +215,22 @@ export default fp(
       await Promise.all([kept, notified]);
     }
 
-    /** Sends `what` on the node's one connection; should that fail, it is logged and the connection, most likely broken, replaced. */
-    function sendOrLog(what: string, send: (client: pg.Client) => Promise<unknown>) {
-      if (!connection) return void app.log.warn({ what }, 'not connected to the other nodes: nothing was relayed');
+    /**
+     * Runs `send` on the node's one connection; should that fail, the failure is logged under `label`
+     * and the connection, most likely broken, replaced.
+     */
+    function sendOnConnection(label: string, send: (client: pg.Client) => Promise<unknown>) {
+      if (!connection) return void app.log.warn({ label }, 'not connected to the other nodes: nothing was relayed');
       const client = connection;
       send(client).catch((error: unknown) => {
-        app.log.error({ err: error, what }, 'relaying to the other nodes failed');
+        app.log.error({ err: error, label }, 'relaying to the other nodes failed');
         // Closing it makes the node listen again on a new one.
         if (connection === client) void client.end().catch(() => {});
       });
     }
 
     function toOtherNodes<Event extends RoomEvent>(message: RoomMessage<Event>) {
-      sendOrLog(message.event, (client) => notify(client, message));
+      sendOnConnection(message.event, (client) => notify(client, message));
     }
 
     const sweeper = setInterval(() => {

@@ -153,8 +153,11 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
       .then(({ rows }) => rows.map((row) => row.pid));
   /** Ends both nodes' relay connections, as a database restart would; each node listens again a moment later. */
   async function breakRelayConnections(): Promise<number[]> {
-    const broken = await listeners();
-    expect(broken).toHaveLength(2);
+    // Both listening first: a node may still be listening again after the previous test broke its connection.
+    const broken = await eventually('both nodes listening', async () => {
+      const listening = await listeners();
+      return listening.length === 2 && listening;
+    });
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(${broken})`.execute(nodes[0]!.app.db);
     return broken;
   }
@@ -179,10 +182,13 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
     const ad = await newAuction(nodes[0]!.app, owner);
     const onSecond = new AuctionWatcher(origins[1]!, ad);
     const startSeq = (await eventually('the first snapshot', () => onSecond.view)).auction.seq;
+    // Connected before, so only the bid itself has to fit in the moment before the nodes listen again.
+    const bidder = connectAs(origins[0]!, alice.cookie);
+    await eventually('the bidder connected', () => bidder.connected);
     await breakRelayConnections();
     await eventually('neither node listening', async () => (await listeners()).length === 0);
 
-    const placed = resultOf(await connectAs(origins[0]!, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
+    const placed = resultOf(await bidder.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
     // Said while neither node listened, so lost on its way to the second node: no later change will show the gap.
     expect(await listeners()).toEqual([]);
     await eventually('the bid on the second node', () => onSecond.view?.auction.seq === placed.auction.seq, 10_000);
@@ -221,4 +227,17 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
       await channel.end();
     }
   });
+
+  it('a notification on the channel that is not the relay’s own is skipped, and the nodes go on relaying', async () => {
+    const ad = await newAuction(nodes[0]!.app, owner);
+    const onSecond = new AuctionWatcher(origins[1]!, ad);
+    const startSeq = (await eventually('the first snapshot', () => onSecond.view)).auction.seq;
+    for (const junk of ['not json', '42', 'null', '"text"', '{}']) {
+      await sql`SELECT pg_notify(${RELAY_CHANNEL}, ${`${randomUUID()} ${junk}`})`.execute(nodes[0]!.app.db);
+    }
+    const placed = resultOf(await connectAs(origins[0]!, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
+    await eventually('the bid on the second node', () => onSecond.view?.auction.seq === placed.auction.seq);
+    expect(heardAfter(onSecond, startSeq)).toEqual([placed]);
+  });
 });
+

@@ -2,14 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyAuctionChange, hasJustBeenOutbid, type AuctionChange, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, CHANGE_BID_LIMIT, SNAPSHOT_BID_LIMIT } from '../../domain/auction';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
 
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
 
 const { minorUnitsOfTypedAmount, typedAmountOf } = await import('../../src/lib/amount-input');
-const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer, RESYNC_SPREAD_MS, useAuction } = await import('../../src/features/ads/api/get-auction');
+const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer, STALE_REFETCH_SPREAD_MS, useAuction } = await import('../../src/features/ads/api/get-auction');
 const { useRealtimeSocket } = await import('../../src/lib/realtime/socket');
 const { api } = await import('../../src/lib/api-client');
 
@@ -225,7 +225,12 @@ function connectedSocket() {
 }
 
 describe('watching an auction over the socket (useAuction)', () => {
-  it('watches the room again and fetches the snapshot, at a random moment of the spread, when its server node says it may have missed changes, until the page is left', async () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('watches the room again at a random moment of the spread when told what it shows may be stale, once for several words, and not once the page is left', async () => {
     const { socket, watched, hear } = connectedSocket();
     vi.mocked(useRealtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof useRealtimeSocket>);
     const snapshot: AuctionSnapshot = { auction: state(5, null), bids: [], bidders: [], viewer: { role: 'VISITOR', reservePrice: null } };
@@ -239,24 +244,30 @@ describe('watching an auction over the socket (useAuction)', () => {
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    act(() => hear(SOCKET_EVENTS.RESYNC));
-    vi.advanceTimersByTime(RESYNC_SPREAD_MS / 2 - 1);
+    // Two nodes saying so after one database restart.
+    hear(SOCKET_EVENTS.LIVE_VIEWS_STALE);
+    hear(SOCKET_EVENTS.LIVE_VIEWS_STALE);
+    vi.advanceTimersByTime(STALE_REFETCH_SPREAD_MS / 2 - 1);
     expect(watched).toEqual(['ad-1']);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => vi.advanceTimersByTime(STALE_REFETCH_SPREAD_MS));
     expect(watched).toEqual(['ad-1', 'ad-1']);
     vi.useRealTimers();
     await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(3));
 
-    // Heard, then the page left before its moment came: nothing more.
+    // Disconnected when the moment comes: the watch is left to the reconnection.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    hear(SOCKET_EVENTS.RESYNC);
-    unmount();
-    vi.advanceTimersByTime(RESYNC_SPREAD_MS);
-    hear(SOCKET_EVENTS.RESYNC);
-    vi.advanceTimersByTime(RESYNC_SPREAD_MS);
+    hear(SOCKET_EVENTS.LIVE_VIEWS_STALE);
+    socket.connected = false;
+    vi.advanceTimersByTime(STALE_REFETCH_SPREAD_MS);
     expect(watched).toHaveLength(2);
-    vi.useRealTimers();
-    vi.restoreAllMocks();
+    socket.connected = true;
+
+    // Heard, then the page left before its moment came: nothing more.
+    hear(SOCKET_EVENTS.LIVE_VIEWS_STALE);
+    unmount();
+    vi.advanceTimersByTime(STALE_REFETCH_SPREAD_MS);
+    hear(SOCKET_EVENTS.LIVE_VIEWS_STALE);
+    vi.advanceTimersByTime(STALE_REFETCH_SPREAD_MS);
+    expect(watched).toHaveLength(2);
   });
 });
-

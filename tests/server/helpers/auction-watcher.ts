@@ -51,9 +51,10 @@ export function resultOf<T>(reply: SocketCommandReply<T>): T {
 }
 
 /**
- * One page watching an auction the way the client does: on every connection, and when its server node
- * says it may have missed changes, it joins the ad's room and then takes the snapshot; it applies each
- * broadcast with `applyAuctionChange` and takes the snapshot again when that rule says something was missed.
+ * One page watching an auction the way the client does: on every connection, and when told that what
+ * it shows may be stale, it joins the ad's room and then takes the snapshot (at once: the client waits
+ * a random moment first); it applies each broadcast with `applyAuctionChange` and takes the snapshot
+ * again when that rule says something was missed.
  */
 export class AuctionWatcher {
   readonly socket: ClientSocket;
@@ -69,7 +70,7 @@ export class AuctionWatcher {
     this.socket = connectAs(origin);
     const watch = () => this.socket.emit(SOCKET_EVENTS.AD_WATCH, ad.id, () => this.resyncInBackground());
     this.socket.on('connect', watch);
-    this.socket.on(SOCKET_EVENTS.RESYNC, watch);
+    this.socket.on(SOCKET_EVENTS.LIVE_VIEWS_STALE, watch);
     this.socket.on(SOCKET_EVENTS.AUCTION_CHANGED, (change) => {
       this.heard.push(change);
       if (this.view) this.apply(change);

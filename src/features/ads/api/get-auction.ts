@@ -11,10 +11,11 @@ import { useRealtimeSocket } from '../../../lib/realtime/socket';
 export const auctionQueryKey = (slug: string) => ['ads', 'auction', slug] as const;
 
 /**
- * A RESYNC reaches every watcher of every auction at once; each page waits a random moment up to this
- * before watching again, so a node's thousands of watchers do not all ask for the snapshot in one instant.
+ * LIVE_VIEWS_STALE reaches every watcher of every auction at once; each page waits a random moment up
+ * to this before watching again, so a node's thousands of watchers do not all ask for the snapshot in
+ * one instant.
  */
-export const RESYNC_SPREAD_MS = 2_000;
+export const STALE_REFETCH_SPREAD_MS = 2_000;
 
 /** The snapshot is stamped with the server's time, so it doubles as a clock sample before the socket's first ping. */
 export async function getAuction(slug: string): Promise<AuctionSnapshot> {
@@ -74,10 +75,11 @@ export function receiveCommandAnswer(queryClient: QueryClient, slug: string, cha
 }
 
 /**
- * Keeps the cached snapshot live (DESIGN.md section 4): watches the ad's room on every connection and
- * when the server says its node may have missed changes (RESYNC), applies each change in `seq` order,
- * and fetches the snapshot again once the room is joined (a change may have slipped in between the
- * snapshot and the join, or while disconnected) and on any gap.
+ * Keeps the cached snapshot live (DESIGN.md section 4): watches the ad's room on every connection,
+ * applies each change in `seq` order, and fetches the snapshot again once the room is joined (a
+ * change may have slipped in between the snapshot and the join, or while disconnected) and on any gap.
+ * Told that what it shows may be stale (a server node lost touch with the others for a while), it
+ * watches again at a random moment within STALE_REFETCH_SPREAD_MS.
  */
 function useAuctionWatch(slug: string, adId: string | undefined) {
   const queryClient = useQueryClient();
@@ -102,16 +104,17 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     const onRemoved = (removal: { adId: string }) => {
       if (removal.adId === adId) adGone();
     };
-    const resyncTimers = new Set<ReturnType<typeof setTimeout>>();
-    const onResync = () => {
-      const timer = setTimeout(() => {
-        resyncTimers.delete(timer);
-        watch();
-      }, Math.random() * RESYNC_SPREAD_MS);
-      resyncTimers.add(timer);
+    // One watch answers every word heard before it: several nodes may each say so after one database restart.
+    let staleWatch: ReturnType<typeof setTimeout> | undefined;
+    const onStale = () => {
+      staleWatch ??= setTimeout(() => {
+        staleWatch = undefined;
+        // Disconnected meanwhile: `connect` will watch.
+        if (socket.connected) watch();
+      }, Math.random() * STALE_REFETCH_SPREAD_MS);
     };
     socket.on('connect', watch);
-    socket.on(SOCKET_EVENTS.RESYNC, onResync);
+    socket.on(SOCKET_EVENTS.LIVE_VIEWS_STALE, onStale);
     socket.on(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
     socket.on(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
     socket.on(SOCKET_EVENTS.AD_REMOVED, onRemoved);
@@ -119,8 +122,8 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     if (socket.connected) watch();
     return () => {
       socket.off('connect', watch);
-      socket.off(SOCKET_EVENTS.RESYNC, onResync);
-      resyncTimers.forEach(clearTimeout);
+      socket.off(SOCKET_EVENTS.LIVE_VIEWS_STALE, onStale);
+      clearTimeout(staleWatch);
       socket.off(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
       socket.off(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
       socket.off(SOCKET_EVENTS.AD_REMOVED, onRemoved);
