@@ -38,8 +38,13 @@ export interface RoomMessage<Event extends RoomEvent = RoomEvent> {
  */
 type Notification = { message: RoomMessage } | { storedAs: string } | { relistened: true };
 
-const isNotification = (value: unknown): value is Notification =>
-  typeof value === 'object' && value !== null && ('message' in value || typeof (value as { storedAs?: unknown }).storedAs === 'string' || (value as { relistened?: unknown }).relistened === true);
+/** Whether a parsed notification is one of the relay's own: anyone may NOTIFY on the channel by hand. */
+function isNotification(value: unknown): value is Notification {
+  if (typeof value !== 'object' || value === null) return false;
+  const { message, storedAs, relistened } = value as Record<string, unknown>;
+  const isRoomMessage = typeof message === 'object' && message !== null && Array.isArray((message as RoomMessage).rooms) && typeof (message as RoomMessage).event === 'string';
+  return isRoomMessage || typeof storedAs === 'string' || relistened === true;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -232,7 +232,7 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
     const ad = await newAuction(nodes[0]!.app, owner);
     const onSecond = new AuctionWatcher(origins[1]!, ad);
     const startSeq = (await eventually('the first snapshot', () => onSecond.view)).auction.seq;
-    for (const junk of ['not json', '42', 'null', '"text"', '{}']) {
+    for (const junk of ['not json', '42', 'null', '"text"', '{}', '{"message":42}']) {
       await sql`SELECT pg_notify(${RELAY_CHANNEL}, ${`${randomUUID()} ${junk}`})`.execute(nodes[0]!.app.db);
     }
     const placed = resultOf(await connectAs(origins[0]!, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() }));
