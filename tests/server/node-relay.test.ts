@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
 import { LONGEST_NOTIFICATION_BYTES, RELAY_APPLICATION_NAME, RELAY_CHANNEL, RELAYED_MESSAGE_RETENTION_MS, sweepRelayedMessages } from '../../server/realtime/node-relay';
 import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
@@ -144,6 +144,26 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
     const left = await db.selectFrom('relayed_messages').select('id').where('id', 'in', said.map((message) => message.id)).execute();
     // Only the one said a millisecond short of the retention period stays.
     expect(left.map((row) => row.id)).toEqual([said[2]!.id]);
+  });
+
+  it('each node sweeps the long messages past their retention period on its own, once a retention period', async () => {
+    // Only intervals are faked, so the node's connections, and the waits here, run in real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let node: TestApp | undefined;
+    try {
+      node = await buildTestApp({ env: { DATABASE_URL: database.url } });
+      const { db } = node.app;
+      const now = node.app.now();
+      const said = [RELAYED_MESSAGE_RETENTION_MS + 1, 0].map((ago) => ({ id: randomUUID(), body: '{}', created_at: now - ago }));
+      await db.insertInto('relayed_messages').values(said).execute();
+      const left = async () => (await db.selectFrom('relayed_messages').select('id').where('id', 'in', said.map((message) => message.id)).execute()).map((row) => row.id);
+      vi.advanceTimersByTime(RELAYED_MESSAGE_RETENTION_MS);
+      await eventually('the old message swept', async () => (await left()).length === 1);
+      expect(await left()).toEqual([said[1]!.id]);
+    } finally {
+      await node?.close();
+      vi.useRealTimers();
+    }
   });
 
   /** The backends of the nodes' relay connections, as PostgreSQL lists them. */
