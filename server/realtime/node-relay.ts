@@ -206,7 +206,7 @@ export default fp(
       relistenTimer.unref();
     }
 
-    /** Sends a message on the node's one connection, after the ones sent before it. */
+    /** Sends a message on the node's one connection; `sendOnConnection` keeps it after the ones sent before it. */
     async function notify(client: pg.Client, message: RoomMessage): Promise<void> {
       const inline = notificationOf({ message });
       if (Buffer.byteLength(inline) <= LONGEST_NOTIFICATION_BYTES) {
@@ -214,20 +214,24 @@ export default fp(
         return;
       }
       const id = randomUUID();
-      // Queued together, so no notification said after this one is sent before it.
-      const kept = client.query('INSERT INTO relayed_messages (id, body, created_at) VALUES ($1, $2, $3)', [id, JSON.stringify(message), app.now()]);
-      const notified = sendNotification(client, notificationOf({ storedAs: id }));
-      await Promise.all([kept, notified]);
+      await client.query('INSERT INTO relayed_messages (id, body, created_at) VALUES ($1, $2, $3)', [id, JSON.stringify(message), app.now()]);
+      await sendNotification(client, notificationOf({ storedAs: id }));
     }
 
+    // The last send begun on each connection: the next waits for it, so messages go out in the order
+    // said. pg would queue them itself, but calling it while a query runs is deprecated (pg 9 drops it).
+    const lastSends = new WeakMap<pg.Client, Promise<unknown>>();
+
     /**
-     * Runs `send` on the node's one connection; should that fail, the failure is logged under `label`
-     * and the connection, most likely broken, replaced.
+     * Runs `send` on the node's one connection once the sends before it there are done; should it
+     * fail, the failure is logged under `label` and the connection, most likely broken, replaced.
      */
     function sendOnConnection(label: string, send: (client: pg.Client) => Promise<unknown>) {
       if (!connection) return void app.log.warn({ label }, 'not connected to the other nodes: nothing was relayed');
       const client = connection;
-      send(client).catch((error: unknown) => {
+      const sent = (lastSends.get(client) ?? Promise.resolve()).then(() => send(client));
+      lastSends.set(client, sent.catch(() => {}));
+      sent.catch((error: unknown) => {
         app.log.error({ err: error, label }, 'relaying to the other nodes failed');
         // Closing it makes the node listen again on a new one.
         if (connection === client) void client.end().catch(() => {});
