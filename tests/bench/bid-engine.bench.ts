@@ -4,11 +4,12 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DAY_MS } from '../../domain/timing';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
-import { buildTestApp } from '../server/helpers/test-app';
+import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
 
 /**
- * The bid engine alone (issue 5): how long one bid takes from `placeBid` to its answer, on the
- * embedded SQLite database as it grows. No sockets and no crowd: in the auction benchmark a change of
+ * The bid engine alone (issue 5): how long one bid takes from `placeBid` to its answer, as the
+ * database grows: SQLite always, PostgreSQL too when BENCH_DATABASE_URL names a cluster (a database is
+ * created in it and dropped afterwards). No sockets and no crowd: in the auction benchmark a change of
  * a tenth in the engine's own time moves the watcher ratios less than they move from one run to the
  * next, and the database there holds a few thousand bids when the paced bids are measured. Here the
  * bids come one at a time with a pause between them, as the auction benchmark's paced bids do, on one
@@ -31,8 +32,9 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
-async function main(): Promise<void> {
-  const testApp = await buildTestApp();
+/** Prints one line of figures for each size of the database named by `env` (SQLite when empty). */
+async function measure(database: string, env: Record<string, string>): Promise<void> {
+  const testApp = await buildTestApp({ env });
   const { app } = testApp;
   try {
     const owner = await newPerson(app, 'Owner');
@@ -47,11 +49,6 @@ async function main(): Promise<void> {
       const bidder = bidders[placed % bidders.length]!;
       return app.auctions.placeBid({ ad: { id: ad.id }, userId: bidder.id, amount, idempotencyKey: randomUUID(), receivedAt: app.now() });
     };
-
-    console.log('Bid engine benchmark: one public auction on SQLite, bids placed through the engine (no socket), one at a time with a pause between them.');
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}). At each size of the database, ${WARM_UP_BIDS} bids unmeasured, then ${MEASURED_BIDS} measured, ${PAUSE_MS} ms apart.\n`);
-    console.log('| bids stored before | p50 (µs) | p90 (µs) | p99 (µs) | mean (µs) |');
-    console.log('|-------------------:|---------:|---------:|---------:|----------:|');
     for (const stored of STORED_BIDS) {
       while (placed < stored) await Promise.all(Array.from({ length: Math.min(GROWTH_RUN, stored - placed) }, placeBid));
       for (let index = 0; index < WARM_UP_BIDS; index++) await placeBid();
@@ -66,10 +63,29 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       const mean = times.reduce((total, time) => total + time, 0) / times.length;
       const cells = [percentile(times, 0.5), percentile(times, 0.9), percentile(times, 0.99), mean].map((time) => time.toFixed(0).padStart(8));
-      console.log(`| ${storedBefore.toLocaleString('en').padStart(18)} | ${cells.join(' | ')}  |`);
+      console.log(`| ${database.padEnd(10)} | ${storedBefore.toLocaleString('en').padStart(18)} | ${cells.join(' | ')} |`);
     }
   } finally {
     await testApp.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log('Bid engine benchmark: one public auction, bids placed through the engine (no socket), one at a time with a pause between them.');
+  console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}). At each size of the database, ${WARM_UP_BIDS} bids unmeasured, then ${MEASURED_BIDS} measured, ${PAUSE_MS} ms apart.\n`);
+  console.log('| database   | bids stored before | p50 (µs) | p90 (µs) | p99 (µs) | mean (µs) |');
+  console.log('|------------|-------------------:|---------:|---------:|---------:|----------:|');
+  await measure('SQLite', {});
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (!postgresUrl) {
+    console.log('\nPostgreSQL: not run (optional). Set BENCH_DATABASE_URL=postgres://user@host:port/postgres to include it.');
+    return;
+  }
+  const database = await createPostgresDatabase(postgresUrl, 'bench');
+  try {
+    await measure('PostgreSQL', { DATABASE_URL: database.url });
+  } finally {
+    await database.drop();
   }
 }
 
