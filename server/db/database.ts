@@ -8,10 +8,13 @@ import { LruMap } from '../lru-map';
 import type { Database } from './schema';
 
 const PG_INT8_OID = 20;
-/** How much of a SQLite database file is read through memory mapping (see createDatabase). */
-const MAPPED_DATABASE_BYTES = 1024 * 1024 * 1024;
 // Timestamps in ms and money in minor units stay far below 2^53, so int8 is safe as a JS number.
 pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
+
+/** SQLite's page cache, in KiB (see createDatabase): SQLite's own default, which better-sqlite3 raises to 16 MB. */
+const PAGE_CACHE_KIB = 2_000;
+/** How much of a SQLite database file is read through a memory map (see createDatabase). */
+const MAPPED_DATABASE_BYTES = 1024 * 1024 * 1024;
 
 /**
  * `onConnectionLost` hears of a pooled PostgreSQL connection that broke while idle (a database
@@ -37,13 +40,16 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   // 16 MB when it starts over, instead of keeping its largest size on disk.
   sqlite.pragma('journal_size_limit = 16777216');
   // Reads come from the file mapped into memory, as fast as from SQLite's own page cache, which is kept
-  // at SQLite's default 2 MB: a commit that split a B-tree page walks the whole cache's hash table
-  // (balance_nonroot renumbers pages through the locking page's number, which leaves the cache's
-  // largest key far past the database's end). With a 64 MB cache that walk grew with the database: in
-  // the bid engine benchmark a bid's p90 went from 0.36 ms at 2,000 stored bids to 0.68 ms at 100,000;
-  // it now stays near 0.33 ms. Pages still in the write-ahead log are read into the cache, and pages
-  // past the mapping (SQLite caps it near 2 GB) are read from the file as without it.
-  sqlite.pragma('cache_size = -2000');
+  // small: a commit that split a B-tree page walks the whole cache's hash table (balance_nonroot
+  // renumbers pages through the locking page's number, which leaves the cache's largest key far past
+  // the database's end). With a 64 MB cache that walk grew with the database: in the bid engine
+  // benchmark a bid's p90 went from 0.36 ms at 2,000 stored bids to 0.68 ms at 100,000; with 2 MB it
+  // stays near 0.33 ms. Pages still in the write-ahead log are read into the cache, and pages past the
+  // mapping (SQLite caps it near 2 GB) are read from the file as without it. The price of the map: an
+  // I/O error reading the file, or the file cut short under the server (a backup restored over it),
+  // ends the process (SIGBUS) instead of failing one query; and the mapped pages count in the
+  // process's resident memory, though the system reclaims them as it would its file cache.
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   sqlite.pragma(`mmap_size = ${MAPPED_DATABASE_BYTES}`);
   // Planner statistics, gathered cheaply on open (and hourly by housekeeping): without them SQLite
   // scans every published ad for a search's count instead of starting from the matches.
