@@ -12,6 +12,7 @@ import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EV
 import { MOST_BIDS_AT_ONCE } from '../../server/modules/auctions/ad-command-queue';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
 import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
+import { describeMachine, percentile } from './figures';
 
 /**
  * The bid engine under a crowd (issue 5): one auction watched by 100 and by 1,000 sockets, bids placed
@@ -625,12 +626,6 @@ async function benchmark(target: Target, runs: Run[]): Promise<void> {
   }
 }
 
-function percentile(values: readonly number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
 interface Line {
   metric: string;
   watchers: number;
@@ -719,7 +714,7 @@ function printNotes(runs: Run[]): void {
 
 async function main(): Promise<void> {
   console.log(`Auction benchmark: one public auction, bids over the socket (bid:place with ack), broadcast to its room as auction:changed.`);
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`);
+  console.log(`${describeMachine()}, load average ${os.loadavg()[0]!.toFixed(2)} at the start.`);
   console.log(
     `${BIDDERS} signed-in bidder sockets, watchers as visitors (websocket transport). Paced: warm-up bids for ${(WARM_UP_SLICES * WARM_UP_SLICE_MS) / 1000} s a side, in ${WARM_UP_SLICES} turns, then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
       `Storm: one bidder keeps ${STORM_IN_FLIGHT} bids in flight over its socket for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before: more than the engine takes, so the storm measures what it can take. ` +

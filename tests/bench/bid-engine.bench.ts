@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DAY_MS } from '../../domain/timing';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
 import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
+import { describeMachine, percentile } from './figures';
 
 /**
  * The bid engine alone (issue 5): how long one bid takes from `placeBid` to its answer, as the
@@ -27,10 +27,6 @@ const GROWTH_RUN = 100;
 const WARM_UP_BIDS = 2_000;
 /** SAR bids are whole riyals: each bid is one riyal above the last. */
 const AMOUNT_STEP = 100;
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 
 /** Prints one line of figures for each size of the database named by `env` (SQLite when empty). */
 async function measure(database: string, env: Record<string, string>): Promise<void> {
@@ -60,7 +56,6 @@ async function measure(database: string, env: Record<string, string>): Promise<v
         await placeBid();
         times.push((performance.now() - startedAt) * 1000);
       }
-      times.sort((a, b) => a - b);
       const mean = times.reduce((total, time) => total + time, 0) / times.length;
       const cells = [percentile(times, 0.5), percentile(times, 0.9), percentile(times, 0.99), mean].map((time) => time.toFixed(0).padStart(8));
       console.log(`| ${database.padEnd(10)} | ${storedBefore.toLocaleString('en').padStart(18)} | ${cells.join(' | ')} |`);
@@ -72,7 +67,7 @@ async function measure(database: string, env: Record<string, string>): Promise<v
 
 async function main(): Promise<void> {
   console.log('Bid engine benchmark: one public auction, bids placed through the engine (no socket), one at a time with a pause between them.');
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}). At each size of the database, ${WARM_UP_BIDS} bids unmeasured, then ${MEASURED_BIDS} measured, ${PAUSE_MS} ms apart.\n`);
+  console.log(`${describeMachine()}. At each size of the database, ${WARM_UP_BIDS} bids unmeasured, then ${MEASURED_BIDS} measured, ${PAUSE_MS} ms apart.\n`);
   console.log('| database   | bids stored before | p50 (µs) | p90 (µs) | p99 (µs) | mean (µs) |');
   console.log('|------------|-------------------:|---------:|---------:|---------:|----------:|');
   await measure('SQLite', {});

@@ -19,6 +19,7 @@ import type { AdTable, Database } from '../../server/db/schema';
 import { seedOnFirstRun } from '../../server/db/seed/seed';
 import { indexAllAdsForSearch } from '../../server/modules/ads/search-index';
 import { createPostgresDatabase } from '../server/helpers/test-app';
+import { describeMachine } from './figures';
 
 /**
  * The listing endpoint under load (issue 4): the first page of a search with two filters over
@@ -304,7 +305,7 @@ function printTable(rows: Row[]): void {
 
 async function main(): Promise<void> {
   console.log(`Listing benchmark: GET ${decodeURIComponent(SEARCH_PATH)} (first page, two filters and a search)`);
-  console.log(`${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured per endpoint; Node ${process.version}, ${os.cpus().length} CPUs.`);
+  console.log(`${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured per endpoint; ${describeMachine()}.`);
   console.log('Each database is freshly migrated, seeded with the catalog and the ads, then analysed (ANALYZE) before the servers start.\n');
   const rows: Row[] = [];
   const notes: string[] = [];
