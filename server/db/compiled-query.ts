@@ -1,6 +1,6 @@
-import { type Compilable, CompiledQuery, type DialectAdapter, type Kysely } from 'kysely';
+import { type Compilable, CompiledQuery, type DialectAdapter, type Kysely, PostgresAdapter } from 'kysely';
 import { LruMap } from '../lru-map';
-import { heldSqliteConnectionOf } from './database';
+import { heldSqliteConnectionOf, prepareOnPostgres } from './database';
 import type { Database } from './schema';
 
 /**
@@ -55,18 +55,41 @@ function walkValues(values: unknown, leaf: (value: unknown) => unknown): { shape
   return { shape, walked };
 }
 
+/** A compiled query with its values, not run yet: to run by itself, or with others in one statement (`readTogether`, `writeTogether`). */
+export interface BoundQuery<Row> {
+  /** The SQL in `db`'s dialect, and the values in its parameters' order. */
+  compileFor(db: Kysely<Database>): { sql: string; parameters: unknown[] };
+  run(db: Kysely<Database>): Promise<Row[]>;
+}
+
+/** A read whose rows mean something to its caller: `resultOf` is given the rows `query` found, or none when there is no query to run. */
+export interface Read<Row, Result> {
+  query: BoundQuery<Row> | null;
+  resultOf(rows: Row[]): Result;
+}
+
+/** A read that needs no query: its result is known already. */
+export function knownRead<Result>(result: Result): Read<never, Result> {
+  return { query: null, resultOf: () => result };
+}
+
+/** Runs one read by itself. */
+export async function runRead<Row, Result>(db: Kysely<Database>, read: Read<Row, Result>): Promise<Result> {
+  return read.resultOf(read.query ? await read.query.run(db) : []);
+}
+
 /**
  * A query Kysely builds and compiles once per shape of its values, then runs with each call's values
  * in their places. Building and compiling was a third of a bid's time on the event loop (Kysely
  * freezes and clones a tree of nodes for every clause of every query), so the bid engine's queries,
  * run a thousand times a second under a storm, are kept compiled. `build` must put each of `values`'
  * primitives into the query as a value (not as a name, an operator or a limit), as Kysely does for
- * `where` comparisons, `in` lists, inserted and updated values.
+ * `where` comparisons, `in` lists, inserted and updated values. `.with(values)` binds the values without running it.
  */
 export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values: Values) => Compilable<Row>) {
   // One process may hold both dialects (the benchmark runs SQLite, then PostgreSQL), each with its SQL.
   const compiledByAdapter = new WeakMap<DialectAdapter, LruMap<string, Compiled>>();
-  return async (db: Kysely<Database>, values: Values): Promise<Row[]> => {
+  function compileFor(db: Kysely<Database>, values: Values): { sql: string; parameters: unknown[] } {
     const leaves: unknown[] = [];
     const { shape } = walkValues(values, (value) => leaves.push(value));
     const { adapter } = db.getExecutor();
@@ -84,14 +107,26 @@ export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values:
         ),
       };
       compiledByShape.set(shape, compiled);
+      if (adapter instanceof PostgresAdapter) prepareOnPostgres(compiled.sql, compiled.parameters.length);
     }
-    const parameters = compiled.parameters.map((parameter) => ('valueAt' in parameter ? leaves[parameter.valueAt] : parameter.constant));
-    const sqlite = heldSqliteConnectionOf(db);
-    if (!sqlite) return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
-    // The connection's `prepare` hands back the statement it keeps for this SQL (`keepingStatements`).
-    const statement = sqlite.prepare(compiled.sql);
-    if (statement.reader) return statement.all(parameters) as Row[];
-    statement.run(parameters);
-    return [];
-  };
+    return { sql: compiled.sql, parameters: compiled.parameters.map((parameter) => ('valueAt' in parameter ? leaves[parameter.valueAt] : parameter.constant)) };
+  }
+  const run = async (db: Kysely<Database>, values: Values): Promise<Row[]> => runCompiled<Row>(db, compileFor(db, values));
+  return Object.assign(run, {
+    with: (values: Values): BoundQuery<Row> => ({ compileFor: (db) => compileFor(db, values), run: (db) => run(db, values) }),
+  });
+}
+
+/**
+ * Runs SQL compiled for `db`: on the held SQLite connection straight away when there is one, giving its
+ * rows there and then (no promise to wait for on a bid's path), else through Kysely.
+ */
+export function runCompiled<Row>(db: Kysely<Database>, { sql, parameters }: { sql: string; parameters: unknown[] }): Row[] | Promise<Row[]> {
+  const sqlite = heldSqliteConnectionOf(db);
+  if (!sqlite) return db.executeQuery<Row>(CompiledQuery.raw(sql, parameters)).then((result) => result.rows);
+  // The connection's `prepare` hands back the statement it keeps for this SQL (`keepingStatements`).
+  const statement = sqlite.prepare(sql);
+  if (statement.reader) return statement.all(parameters) as Row[];
+  statement.run(parameters);
+  return [];
 }

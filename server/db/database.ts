@@ -24,6 +24,7 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   if (settings.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: settings.connectionString, max: 10 });
     pool.on('error', onConnectionLost);
+    pool.on('connect', preparingNamedStatements);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(settings.file), { recursive: true });
@@ -57,6 +58,40 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
   sqliteConnections.set(db, sqlite);
   return db;
+}
+
+/**
+ * The most SQL texts prepared once per PostgreSQL connection (`prepareOnPostgres`): each connection
+ * keeps every statement it prepared, with its plan, for as long as it lives.
+ */
+const MOST_PREPARED_STATEMENTS = 500;
+/** Statements with more values than this (a run of a few dozen bids) are parsed each time: they are many shapes, and rare. */
+const MOST_PREPARED_PARAMETERS = 100;
+const preparedStatementNames = new Map<string, string>();
+
+/**
+ * Asks for `sql` to be prepared once on each PostgreSQL connection that runs it, and only bound and
+ * executed after that. Parsing and planning was most of each of a bid's statements there: with the
+ * reads and the writes each run as one statement (`readTogether`, `writeTogether`), a bid took 2.6 ms,
+ * and 1.75 ms once its statements were prepared. For the queries run on every bid (compiledQuery),
+ * whose SQL texts are few; other SQL is parsed and planned each time, as texts built on demand are too
+ * many to keep on every connection. Migrations run before the server takes any request: one that
+ * changed a table under a prepared statement would have PostgreSQL refuse it on connections that
+ * prepared it ("cached plan must not change result type"). A pooler that hands one session's
+ * statements to another connection (PgBouncer in transaction mode) would need its own statement support.
+ */
+export function prepareOnPostgres(sql: string, parameterCount: number): void {
+  if (preparedStatementNames.has(sql) || preparedStatementNames.size >= MOST_PREPARED_STATEMENTS || parameterCount > MOST_PREPARED_PARAMETERS) return;
+  preparedStatementNames.set(sql, `prepared_${preparedStatementNames.size}`);
+}
+
+/** A new connection of the pool sends each SQL text named by `prepareOnPostgres` as its named statement. */
+function preparingNamedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementNames.get(text) : undefined;
+    return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+  }) as typeof client.query;
 }
 
 /** The one better-sqlite3 connection behind each SQLite database made here. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { compiledQuery } from '../../server/db/compiled-query';
-import { withLockedAd } from '../../server/db/dialect';
+import { sql } from 'kysely';
+import { compiledQuery, knownRead, type Read, runRead } from '../../server/db/compiled-query';
+import { readTogether, withLockedAd, writeTogether } from '../../server/db/dialect';
 import { buildTestApp, testDialect, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -74,4 +75,70 @@ test('on SQLite a locked ad’s compiled queries, reads and writes, run on the h
   });
   // PostgreSQL has no such connection: its compiled queries go through Kysely, one call each.
   expect(calls).toBe(testDialect === 'sqlite' ? 0 : 3);
+});
+
+/** A category's slug, its order, and text that holds a placeholder's look inside quotes, which must reach the database as written. */
+const categoryWithText = compiledQuery((db, slug: string) =>
+  db.selectFrom('categories').select(['slug', 'sort_order', sql<string>`'costs $1, ''$2'''`.as('text'), sql<null>`null`.as('nothing')]).where('slug', '=', slug),
+);
+const readOf = <Row,>(query: Read<Row, Row[]>['query']): Read<Row, Row[]> => ({ query, resultOf: (rows) => rows });
+
+test('reads run together find what each finds alone, each with its own values, in one statement on PostgreSQL', async () => {
+  const [first, second, third] = [...new Set(slugsOf(await t.app.db.selectFrom('categories').select('slug').execute()))];
+  const reads = [
+    readOf(categoriesAmong.with({ slugs: [first!, second!], except: second! })),
+    knownRead('known without a query'),
+    readOf(categoryWithText.with(third!)),
+    readOf(categoriesRankedFrom.with({ from: -1, slugs: [second!, third!] })),
+    readOf(categoriesAmong.with({ slugs: ['no such category'], except: 'none' })),
+  ] as const;
+  const alone: unknown[] = [];
+  for (const read of reads as ReadonlyArray<Read<unknown, unknown>>) alone.push(await runRead(t.app.db, read));
+  const executeQuery = vi.spyOn(t.app.db, 'executeQuery');
+  const together = await readTogether(t.app.db, reads);
+  const statements = executeQuery.mock.calls.length;
+  executeQuery.mockRestore();
+
+  expect(together).toEqual(alone);
+  expect(together[0].map((row) => row.slug)).toEqual([first]);
+  expect(together[1]).toBe('known without a query');
+  expect(together[2]).toEqual([{ slug: third, sort_order: expect.any(Number), text: "costs $1, '$2'", nothing: null }]);
+  expect(together[3]).toHaveLength(2);
+  expect(together[4]).toEqual([]);
+  expect(statements).toBe(testDialect === 'postgres' ? 1 : 4);
+});
+
+test('writes run together all take effect, in one statement on PostgreSQL, and roll back with their transaction', async () => {
+  const [one, other] = await t.app.db.selectFrom('categories').select(['slug', 'name_en']).orderBy('id').limit(2).execute();
+  const namesNow = async (db: typeof t.app.db) => ({ one: (await categoryNamed(db, one!.slug))[0]!.name_en, other: (await categoryNamed(db, other!.slug))[0]!.name_en });
+  const renameBoth = (db: typeof t.app.db, names: { one: string; other: string }) =>
+    writeTogether(db, [renameCategory.with({ slug: one!.slug, name: names.one }), renameCategory.with({ slug: other!.slug, name: names.other })]);
+
+  const executeQuery = vi.spyOn(t.app.db, 'executeQuery');
+  await renameBoth(t.app.db, { one: 'first together', other: 'second together' });
+  const statements = executeQuery.mock.calls.length;
+  executeQuery.mockRestore();
+  expect(await namesNow(t.app.db)).toEqual({ one: 'first together', other: 'second together' });
+  expect(statements).toBe(testDialect === 'postgres' ? 1 : 2);
+
+  const failed = withLockedAd(t.app.db, { id: 'no such ad' }, async (trx) => {
+    await renameBoth(trx, { one: 'first rolled back', other: 'second rolled back' });
+    expect(await namesNow(trx)).toEqual({ one: 'first rolled back', other: 'second rolled back' });
+    throw new Error('the command is refused');
+  });
+  await expect(failed).rejects.toThrow('the command is refused');
+  expect(await namesNow(t.app.db)).toEqual({ one: 'first together', other: 'second together' });
+  await renameBoth(t.app.db, { one: one!.name_en, other: other!.name_en });
+});
+
+test.runIf(testDialect === 'postgres')('on PostgreSQL a compiled query is prepared once on its connection, then only bound and run', async () => {
+  const { slug } = await t.app.db.selectFrom('categories').select('slug').orderBy('id').executeTakeFirstOrThrow();
+  const prepared = await t.app.db.transaction().execute(async (trx) => {
+    const first = await categoryWithText(trx, slug);
+    expect(await categoryWithText(trx, slug)).toEqual(first);
+    return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((row) => row.statement);
+  });
+  expect(prepared).toContain(categoryWithText.with(slug).compileFor(t.app.db).sql);
+  // SQL built on demand is not kept on the connection.
+  expect(prepared).not.toContain('select statement from pg_prepared_statements');
 });

@@ -6,15 +6,28 @@ import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../doma
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, auctionStateStillAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
-import { holdUsersAgainstDeletion, isForeignKeyViolation, withLockedAd } from '../../db/dialect';
-import { compiledQuery } from '../../db/compiled-query';
+import { holdUsersAgainstDeletion, isForeignKeyViolation, readTogether, withLockedAd, writeTogether } from '../../db/dialect';
+import { type BoundQuery, compiledQuery, knownRead, type Read, runRead } from '../../db/compiled-query';
 import type { AdTable, CommandReceiptTable, Database, OfferTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { LruMap } from '../../lru-map';
 import type { AdRow } from '../ads/ad-records';
 import { createAdCommandQueues } from './ad-command-queue';
 import { createAuctionBroadcaster } from './auction-broadcaster';
-import { assertAuction, auctionStateFrom, auctionStateOf, factsOf, highestBidOf, isPrivateAuction, participationsOf, recordOrder, recordStandings, standingsOf, UNDECIDED_ROUND } from './auction-records';
+import {
+  assertAuction,
+  auctionStateFrom,
+  auctionStateOf,
+  factsOf,
+  highestBidOf,
+  highestBidRead,
+  isPrivateAuction,
+  participationsRead,
+  recordOrder,
+  standingsRead,
+  standingsWrite,
+  UNDECIDED_ROUND,
+} from './auction-records';
 
 /** Ads whose slug and placed machine are kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
 const MOST_ADS_KEPT = 10_000;
@@ -100,6 +113,8 @@ const recordBidsOnAdQuery = compiledQuery((db, { id, seq, highestOfferId, bidCou
   db.updateTable('ads').set({ seq, highest_offer_id: highestOfferId, bid_count: bidCount, announced_phase: phase }).where('id', '=', id),
 );
 
+type ReceiptRow = Awaited<ReturnType<typeof receiptsQuery>>[number];
+
 const receiptKeyOf = ({ userId, idempotencyKey }: Pick<KeyedRequest, 'userId' | 'idempotencyKey'>) => `${userId} ${idempotencyKey}`;
 
 /**
@@ -159,12 +174,14 @@ export default fp(
     const placedStates = new LruMap<string, AuctionSnapshot>(MOST_ADS_KEPT);
 
     /** The answers kept under the keys of these requests, by `receiptKeyOf`. */
-    async function receiptsOf(trx: Kysely<Database>, requests: readonly KeyedRequest[]) {
-      const found = await receiptsQuery(trx, {
-        userIds: [...new Set(requests.map((request) => request.userId))],
-        keys: [...new Set(requests.map((request) => request.idempotencyKey))],
-      });
-      return new Map(found.map((receipt) => [receiptKeyOf({ userId: receipt.user_id, idempotencyKey: receipt.idempotency_key }), receipt]));
+    function receiptsRead(requests: readonly KeyedRequest[]): Read<ReceiptRow, Map<string, ReceiptRow>> {
+      return {
+        query: receiptsQuery.with({
+          userIds: [...new Set(requests.map((request) => request.userId))],
+          keys: [...new Set(requests.map((request) => request.idempotencyKey))],
+        }),
+        resultOf: (found) => new Map(found.map((receipt) => [receiptKeyOf({ userId: receipt.user_id, idempotencyKey: receipt.idempotency_key }), receipt])),
+      };
     }
 
     /**
@@ -172,9 +189,8 @@ export default fp(
      * command on another ad (PostgreSQL locks ads apart) can be taken already: that client's retry is
      * then refused as a reused key, rather than the commit failing for every command in it.
      */
-    async function keepReceipts(trx: Kysely<Database>, command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>) {
-      await keepReceiptsQuery(
-        trx,
+    function receiptsWrite(command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>): BoundQuery<unknown> {
+      return keepReceiptsQuery.with(
         answered.map(({ request, change }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: adId, result: JSON.stringify(change), created_at: now })),
       );
     }
@@ -200,12 +216,12 @@ export default fp(
         // Not the owner's, whose bid is refused anyway: deleting their account deletes this ad, whose
         // row this transaction holds, and each would wait for the other.
         await holdUsersAgainstDeletion(trx, bidderIds.filter((id) => id !== row.owner_id));
-        const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
-          receiptsOf(trx, requests),
-          highestBidOf(trx, row),
-          standingsOf(trx, row, bidderIds),
-          isPrivateAuction(row) ? participationsOf(trx, row.id, bidderIds) : null,
-          app.sessions.standing(trx, requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
+        const [receipts, highestBid, standings, participations, standingSessions] = await readTogether(trx, [
+          receiptsRead(requests),
+          highestBidRead(row),
+          standingsRead(row, bidderIds),
+          isPrivateAuction(row) ? participationsRead(row.id, bidderIds) : knownRead(null),
+          app.sessions.standingRead(requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
         ]);
         // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
         const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
@@ -260,14 +276,15 @@ export default fp(
         // differ from this state's (its highest bid, its count), and the machine is placed afresh.
         placedStates.set(adId, state);
         if (accepted.length === 0) return null;
-        await insertOffersQuery(
-          trx,
-          accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })),
-        );
         const last = accepted.at(-1)!.change.auction;
-        await recordBidsOnAdQuery(trx, { id: row.id, seq: current.seq, highestOfferId: current.highest_offer_id!, bidCount: current.bid_count, phase: last.phase });
-        await keepReceipts(trx, KEYED_COMMANDS.BID, row.id, now, accepted);
-        await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
+        await writeTogether(trx, [
+          insertOffersQuery.with(
+            accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })),
+          ),
+          recordBidsOnAdQuery.with({ id: row.id, seq: current.seq, highestOfferId: current.highest_offer_id!, bidCount: current.bid_count, phase: last.phase }),
+          receiptsWrite(KEYED_COMMANDS.BID, row.id, now, accepted),
+          standingsWrite(row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!)),
+        ]);
         return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
       });
       // Handed over before the answers settle, so a small room hears of the run with its bidders (the broadcaster decides).
@@ -288,7 +305,7 @@ export default fp(
       return queues.command(adId, async () => {
         const outcome = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
           assertAuction(row);
-          const receipt = (await receiptsOf(trx, [request])).get(receiptKeyOf(request));
+          const receipt = (await runRead(trx, receiptsRead([request]))).get(receiptKeyOf(request));
           if (receipt) return replay(receipt, command, row.id);
           // The state is placed at the time the lock is held; the command itself is judged at its receipt.
           const now = Math.max(app.now(), request.receivedAt);
@@ -304,7 +321,7 @@ export default fp(
             .execute();
           await decision.after?.(trx);
           const result: AuctionChange = { fromSeq: row.seq, auction, bids: [], bidders: [] };
-          await keepReceipts(trx, command, row.id, now, [{ request, change: result }]);
+          await receiptsWrite(command, row.id, now, [{ request, change: result }]).run(trx);
           return { result, replayed: false };
         });
         // Still in the ad's turn, so the change is handed to the broadcaster before the next command's.

@@ -16,7 +16,7 @@ import {
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, awaitsOwnerDecision, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
-import { compiledQuery } from '../../db/compiled-query';
+import { type BoundQuery, compiledQuery, knownRead, type Read, runRead } from '../../db/compiled-query';
 import type { AuctionBidderTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AdRow } from '../ads/ad-records';
@@ -150,10 +150,14 @@ function bidOf(row: BidRow): Bid {
 // The bid engine's queries (these and its own) run on every run of bids: compiled once (compiledQuery).
 const highestBidQuery = compiledQuery((db, offerId: string) => bidsQuery(db).where('offers.id', '=', offerId));
 
+/** The ad's highest bid in its current round, as a read to run with others (`readTogether`). */
+export function highestBidRead(row: AdRow): Read<BidRow, Bid | null> {
+  if (row.highest_offer_id === null) return knownRead(null);
+  return { query: highestBidQuery.with(row.highest_offer_id), resultOf: ([found]) => (found ? bidOf(found) : null) };
+}
+
 export async function highestBidOf(db: Db, row: AdRow): Promise<Bid | null> {
-  if (row.highest_offer_id === null) return null;
-  const [found] = await highestBidQuery(db, row.highest_offer_id);
-  return found ? bidOf(found) : null;
+  return runRead(db, highestBidRead(row));
 }
 
 /**
@@ -181,9 +185,14 @@ const standingsQuery = compiledQuery((db, { adId, round, userIds }: { adId: stri
     .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count']),
 );
 
-export async function standingsOf(db: Db, row: AdRow, userIds: readonly string[]): Promise<Map<string, BidderStanding>> {
-  const found = await standingsQuery(db, { adId: row.id, round: row.round, userIds });
-  return new Map(found.map((user) => [user.id, { id: user.id, name: bidderNameOf(user.first_name, user.last_name), highestAmount: user.highest_amount ?? 0, bidCount: user.bid_count ?? 0 }]));
+type StandingRow = Awaited<ReturnType<typeof standingsQuery>>[number];
+
+/** As a read to run with others (`readTogether`). */
+export function standingsRead(row: AdRow, userIds: readonly string[]): Read<StandingRow, Map<string, BidderStanding>> {
+  return {
+    query: standingsQuery.with({ adId: row.id, round: row.round, userIds }),
+    resultOf: (found) => new Map(found.map((user) => [user.id, { id: user.id, name: bidderNameOf(user.first_name, user.last_name), highestAmount: user.highest_amount ?? 0, bidCount: user.bid_count ?? 0 }])),
+  };
 }
 
 /** Keeps where these bidders now stand in the ad's current round. */
@@ -196,11 +205,9 @@ const recordStandingsQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<A
     ),
 );
 
-export async function recordStandings(db: Db, row: AdRow, standings: readonly BidderStanding[]): Promise<void> {
-  await recordStandingsQuery(
-    db,
-    standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })),
-  );
+/** As a write to run with others (`writeTogether`). */
+export function standingsWrite(row: AdRow, standings: readonly BidderStanding[]): BoundQuery<unknown> {
+  return recordStandingsQuery.with(standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })));
 }
 
 export async function participationOf(db: Db, adId: string, userId: string): Promise<ParticipationStatus | null> {
@@ -211,9 +218,18 @@ const participationsQuery = compiledQuery((db, { adId, userIds }: { adId: string
   db.selectFrom('ad_participants').select(['user_id', 'status']).where('ad_id', '=', adId).where('user_id', 'in', userIds),
 );
 
+type ParticipationRow = Awaited<ReturnType<typeof participationsQuery>>[number];
+
+/** Where each of `userIds` stands in a private auction's participants, as a read to run with others (`readTogether`). */
+export function participationsRead(adId: string, userIds: readonly string[]): Read<ParticipationRow, Map<string, ParticipationStatus>> {
+  return {
+    query: participationsQuery.with({ adId, userIds }),
+    resultOf: (found) => new Map(found.map((participant) => [participant.user_id, participant.status as ParticipationStatus])),
+  };
+}
+
 export async function participationsOf(db: Db, adId: string, userIds: readonly string[]): Promise<Map<string, ParticipationStatus>> {
-  const found = await participationsQuery(db, { adId, userIds });
-  return new Map(found.map((participant) => [participant.user_id, participant.status as ParticipationStatus]));
+  return runRead(db, participationsRead(adId, userIds));
 }
 
 /** Where the viewer stands: whether they may bid, or must first be let into a private auction. */

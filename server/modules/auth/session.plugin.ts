@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
 import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
-import { compiledQuery } from '../../db/compiled-query';
-import type { Database } from '../../db/schema';
+import { compiledQuery, knownRead, type Read } from '../../db/compiled-query';
 import { hashSecret } from './hash-secret';
 
 declare module 'fastify' {
@@ -18,8 +16,11 @@ declare module 'fastify' {
     sessions: {
       /** The signed-in user a session cookie's token stands for; null when it stands for none (any more). */
       userOfToken(token: string): Promise<FastifyRequest['user']>;
-      /** Which of these sessions still stand, each with its user's id: one query for a whole run of socket commands. */
-      standing(db: Kysely<Database>, sessionIds: readonly string[]): Promise<Map<string, string>>;
+      /**
+       * Which of these sessions still stand, each with its user's id: one query for a whole run of socket
+       * commands, read with the run's other reads (`readTogether`).
+       */
+      standingRead(sessionIds: readonly string[]): Read<{ id: string; user_id: string }, Map<string, string>>;
       start(reply: FastifyReply, userId: string): Promise<void>;
       end(reply: FastifyReply, sessionId: string | undefined): Promise<void>;
       /** Ends every session of the user but `keepSessionId` (after a password change or reset). */
@@ -66,10 +67,9 @@ export default fp(
 
     app.decorate('sessions', {
       userOfToken,
-      async standing(db, sessionIds) {
-        if (sessionIds.length === 0) return new Map();
-        const found = await standingSessionsQuery(db, { ids: [...new Set(sessionIds)], now: app.now() });
-        return new Map(found.map((session) => [session.id, session.user_id]));
+      standingRead(sessionIds) {
+        if (sessionIds.length === 0) return knownRead(new Map<string, string>());
+        return { query: standingSessionsQuery.with({ ids: [...new Set(sessionIds)], now: app.now() }), resultOf: (found) => new Map(found.map((session) => [session.id, session.user_id])) };
       },
       async start(reply, userId) {
         const token = randomBytes(32).toString('base64url');
