@@ -198,8 +198,11 @@ type ResultsOf<Reads extends ReadonlyArray<Read<unknown, unknown>>> = { -readonl
 /**
  * Reads that need nothing from one another's results. On PostgreSQL they go as one statement that
  * selects each read's rows as a JSON array: one round trip instead of one each, and a bid's
- * transaction was a dozen round trips, most of its time there. On SQLite each runs by itself: there is
- * no round trip to save, and the JSON would cost more than the few microseconds a statement takes.
+ * transaction was a dozen round trips, most of its time there. Through JSON, text, integers and nulls
+ * come back as they would by themselves (bigints as numbers, as the pool parses them); a `numeric`
+ * column would come back as a number instead of pg's exact string, so none is read this way. On SQLite
+ * each runs by itself: there is no round trip to save, and the JSON would cost more than the few
+ * microseconds a statement takes.
  */
 export async function readTogether<const Reads extends ReadonlyArray<Read<unknown, unknown>>>(db: Kysely<Database>, reads: Reads): Promise<ResultsOf<Reads>> {
   const queried = reads.flatMap((read) => (read.query ? [read.query] : []));
