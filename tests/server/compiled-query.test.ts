@@ -136,9 +136,12 @@ test.runIf(testDialect === 'postgres')('on PostgreSQL a compiled query is prepar
   const prepared = await t.app.db.transaction().execute(async (trx) => {
     const first = await categoryWithText(trx, slug);
     expect(await categoryWithText(trx, slug)).toEqual(first);
+    // Reads run together are one statement, prepared as well.
+    await readTogether(trx, [readOf(categoryWithText.with(slug)), readOf(categoryNamed.with(slug))]);
     return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((row) => row.statement);
   });
   expect(prepared).toContain(categoryWithText.with(slug).compileFor(t.app.db).sql);
+  expect(prepared.some((statement) => statement.startsWith('select (select coalesce(json_agg('))).toBe(true);
   // SQL built on demand is not kept on the connection.
   expect(prepared).not.toContain('select statement from pg_prepared_statements');
 });
