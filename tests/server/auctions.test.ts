@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuctionChange, AuctionSnapshot, Participant } from '../../domain/auction';
 import { FINAL_WINDOW_MS, HOUR_MS, MINUTE_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
@@ -406,5 +407,40 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(moved.auction.seq).toBe(2);
     await advanceTo(clock.now + 5_000);
     expect(refusalOf(await owner.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+  });
+});
+
+describe.runIf(testDialect === 'postgres')('a bid on PostgreSQL', () => {
+  it('takes six statements: begin, the ad locked, its bidders held, its reads as one, its writes as one, commit', async () => {
+    // Before the app connects: each pooled connection binds the query method it is made with.
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    const t = await buildTestApp();
+    try {
+      const owner = await newPerson(t.app, 'Owner');
+      const [alice, bob] = [await newPerson(t.app, 'Alice'), await newPerson(t.app, 'Bob')];
+      const ad = await newAuction(t.app, owner);
+      const placeBid = (bidder: Person, amount: number) => t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bidder.id, amount, idempotencyKey: randomUUID(), receivedAt: t.app.now() });
+      await placeBid(alice, 15_000);
+      // The second bid, which has a highest bid to read as well.
+      sent.mockClear();
+      await placeBid(bob, 16_000);
+      const statements = sent.mock.calls.map(([query], index) => ({ client: sent.mock.contexts[index], text: typeof query === 'string' ? query : (query as { text: string }).text }));
+      const begin = statements.findIndex((statement) => statement.text === 'begin');
+      expect(begin).toBeGreaterThanOrEqual(0);
+      const onItsConnection = statements.slice(begin).filter((statement) => statement.client === statements[begin]!.client);
+      const transaction = onItsConnection.slice(0, onItsConnection.findIndex((statement) => statement.text === 'commit') + 1);
+      expect(transaction.map((statement) => statement.text)).toEqual([
+        'begin',
+        expect.stringMatching(/^select \* from "ads" where "id" = \$1 for update$/),
+        expect.stringMatching(/^select "id" from "users" where "id" in \(\$1\) for key share$/),
+        // The receipts under the bid's key, the highest bid, the bidder's standing.
+        expect.stringMatching(/^select \(select coalesce\(json_agg\("found"\), '\[\]'\) from \(select .* from "command_receipts" .*\) as "0", .* from "offers" .* as "1", .* "auction_bidders" .* as "2"$/),
+        expect.stringMatching(/^with "write0" as \(insert into "offers" .*\), "write1" as \(update "ads" .*\), "write2" as \(insert into "command_receipts" .*\) insert into "auction_bidders" /),
+        'commit',
+      ]);
+    } finally {
+      sent.mockRestore();
+      await t.close();
+    }
   });
 });
