@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { LruMap } from '../lru-map';
 import { type BoundQuery, compiledQuery, type Read, runCompiled } from './compiled-query';
-import { prepareOnPostgres, withHeldSqliteConnection } from './database';
+import { heldSqliteConnectionOf, prepareOnPostgres, withHeldSqliteConnection } from './database';
 import type { AdTable, Database } from './schema';
 
 /**
@@ -126,21 +126,44 @@ export async function holdUsersAgainstDeletion(trx: Kysely<Database>, userIds: r
 const lockedAdByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id).forUpdate());
 const adByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id));
 
+/** Rows changed by this connection since it opened, and SQLite's count of commits by other connections. */
+const CONTENT_MARK_SQL = 'select total_changes() as changes, (select data_version from pragma_data_version) as version';
+
+/**
+ * On SQLite's held connection (`withHeldSqliteConnection`), a mark of the database's content: while the
+ * mark stays the same, no row has changed, by this connection (it counts every row it inserts, updates
+ * or deletes, rolled back or not) or by another (SQLite's data version; the checkpointer's passive
+ * checkpoints change no row and leave it be). What was read or written under a mark is still what the
+ * database holds when the mark comes back. Null on PostgreSQL, where other nodes change rows unseen.
+ */
+export function contentMarkOf(db: Kysely<Database>): string | null {
+  const sqlite = heldSqliteConnectionOf(db);
+  if (!sqlite) return null;
+  const { changes, version } = sqlite.prepare(CONTENT_MARK_SQL).get() as { changes: number; version: number };
+  return `${changes} ${version}`;
+}
+
 /**
  * Runs `work` in a transaction holding the write lock on one ad, found by its id or slug (undefined
  * when there is none), so commands on that ad (bids above all) apply one after another
  * (DESIGN.md section 2). SQLite: BEGIN IMMEDIATE takes the database's write lock before the first
  * read, so no other writer can slip between this read and its writes. PostgreSQL: SELECT … FOR UPDATE
- * locks the ad's row only, so commands on other ads go on in parallel.
+ * locks the ad's row only, so commands on other ads go on in parallel. On SQLite, `knownRow`, asked
+ * once the lock is held, may give the row as the caller knows it still stands (`contentMarkOf`), and
+ * it is not read again.
  */
 export async function withLockedAd<T>(
   db: Kysely<Database>,
   ad: { id: string } | { slug: string },
   work: (trx: Kysely<Database>, row: Selectable<AdTable> | undefined) => Promise<T>,
+  knownRow: (trx: Kysely<Database>) => Selectable<AdTable> | undefined = () => undefined,
 ): Promise<T> {
   // PostgreSQL locks the row as it reads it; on SQLite, BEGIN IMMEDIATE has locked the database already.
   const locksTheRow = dialectOf(db) === 'postgres';
   const find = async (trx: Kysely<Database>) => {
+    // Never on PostgreSQL, whose read is what locks the row.
+    const known = locksTheRow ? undefined : knownRow(trx);
+    if (known) return known;
     if ('id' in ad) return (await (locksTheRow ? lockedAdByIdQuery : adByIdQuery)(trx, ad.id))[0];
     const bySlug = trx.selectFrom('ads').selectAll().where('slug', '=', ad.slug);
     return (locksTheRow ? bySlug.forUpdate() : bySlug).executeTakeFirst();

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuctionChange, AuctionSnapshot, Participant } from '../../domain/auction';
 import { FINAL_WINDOW_MS, HOUR_MS, MINUTE_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
+import { withHeldSqliteConnection } from '../../server/db/database';
 import { type AuctionAd, bid, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
@@ -440,6 +442,49 @@ describe.runIf(testDialect === 'postgres')('a bid on PostgreSQL', () => {
       ]);
     } finally {
       sent.mockRestore();
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
+  it('a run of bids takes the ad as the last run wrote it while no row changed; after a change by any connection it reads the ad afresh', async () => {
+    const t = await buildTestApp();
+    const sqlite = await withHeldSqliteConnection(t.app.db, async (_connection, held) => held);
+    const elsewhere = new SQLite(sqlite.name, { timeout: 5_000 });
+    try {
+      const owner = await newPerson(t.app, 'Owner');
+      const [alice, bob] = [await newPerson(t.app, 'Alice'), await newPerson(t.app, 'Bob')];
+      const ad = await newAuction(t.app, owner, { on_back_price: null });
+      const placeBid = (bidder: Person, amount: number) =>
+        t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bidder.id, amount, idempotencyKey: randomUUID(), receivedAt: t.app.now() }).then(({ result }) => result.auction);
+      // Every statement on the one connection is prepared (kept) as it runs.
+      const prepared = vi.spyOn(sqlite, 'prepare');
+      const readsOfTheAd = () => prepared.mock.calls.filter(([source]) => source === 'select * from "ads" where "id" = ?').length;
+
+      await placeBid(alice, 15_000);
+      expect(readsOfTheAd()).toBe(1);
+      const second = await placeBid(bob, 16_000);
+      expect(readsOfTheAd()).toBe(1);
+      expect(second).toMatchObject({ bidCount: 2, highestBid: { amount: 16_000, bidder: { id: bob.id } }, minimumBid: 16_100 });
+
+      // Changed on the same connection, by anything but the engine's run.
+      await t.app.db.updateTable('ads').set({ opening_amount: 50_000 }).where('id', '=', ad.id).execute();
+      await expect(placeBid(alice, 17_000)).rejects.toMatchObject({ code: 'BID_NOT_ABOVE_OPENING_AMOUNT' });
+      expect(readsOfTheAd()).toBe(2);
+      expect(await placeBid(alice, 51_000)).toMatchObject({ bidCount: 3, openingAmount: 50_000 });
+      expect(readsOfTheAd()).toBe(3);
+
+      // Changed by another connection to the file.
+      elsewhere.prepare('UPDATE ads SET opening_amount = 90000 WHERE id = ?').run(ad.id);
+      await expect(placeBid(bob, 60_000)).rejects.toMatchObject({ code: 'BID_NOT_ABOVE_OPENING_AMOUNT' });
+      expect(readsOfTheAd()).toBe(4);
+      expect(await placeBid(bob, 91_000)).toMatchObject({ bidCount: 4, openingAmount: 90_000, highestBid: { amount: 91_000 } });
+      // Nothing changed since that run: its ad is taken again.
+      expect(await placeBid(alice, 92_000)).toMatchObject({ bidCount: 5, highestBid: { amount: 92_000, bidder: { id: alice.id } } });
+      expect(readsOfTheAd()).toBe(5);
+    } finally {
+      elsewhere.close();
       await t.close();
     }
   });
