@@ -11,7 +11,7 @@ import { DAY_MS } from '../../domain/timing';
 import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
 import { MOST_BIDS_AT_ONCE } from '../../server/modules/auctions/ad-command-queue';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
-import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
+import { buildTestApp, createPostgresDatabase, type TestApp } from '../server/helpers/test-app';
 import { describeMachine, percentile } from './figures';
 
 /**
@@ -21,7 +21,7 @@ import { describeMachine, percentile } from './figures';
  * runs in two worker threads (watchers, bidders), so it shares the machine's cores but not the
  * server's event loop, and on SQLite once more on the server's own event loop for comparison.
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL names a cluster (a database is created in it and
- * dropped afterwards). Figures depend on the machine: they are printed beside the issue's targets,
+ * dropped afterwards), once on one node and once on two nodes, the watchers on the one the bids are not placed on. Figures depend on the machine: they are printed beside the issue's targets,
  * never asserted.
  */
 const WATCHER_COUNTS = [100, 1_000] as const;
@@ -509,6 +509,12 @@ interface Target {
   env: Record<string, string>;
   /** Where the crowd runs against this database. */
   placements: Placement[];
+  /**
+   * The watchers on a second marketplace node on the same database, the bidders on the first: each
+   * change reaches the watchers through the relay between nodes (DESIGN.md section 6). Both nodes run
+   * in this process, on one event loop.
+   */
+  watchersOnAnotherNode?: boolean;
   cleanUp: () => Promise<void>;
 }
 
@@ -518,6 +524,11 @@ const sqliteTarget = async (): Promise<Target> => ({ name: 'SQLite', env: {}, pl
 async function postgresTarget(adminUrl: string): Promise<Target> {
   const database = await createPostgresDatabase(adminUrl, 'bench');
   return { name: 'PostgreSQL', env: { DATABASE_URL: database.url }, placements: [inWorkerThreads], cleanUp: database.drop };
+}
+
+async function twoNodeTarget(adminUrl: string): Promise<Target> {
+  const database = await createPostgresDatabase(adminUrl, 'bench');
+  return { name: 'PostgreSQL, two nodes (bidders on one, watchers on the other)', env: { DATABASE_URL: database.url }, placements: [inWorkerThreads], watchersOnAnotherNode: true, cleanUp: database.drop };
 }
 
 interface Measured {
@@ -592,11 +603,17 @@ async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ e
 
 async function benchmark(target: Target, runs: Run[]): Promise<void> {
   const testApp = await buildTestApp({ env: target.env });
+  // Built once the first has migrated the database.
+  const otherNode = target.watchersOnAnotherNode ? await buildTestApp({ env: target.env }) : undefined;
   const bare = await startBareServer();
   try {
     const { app } = testApp;
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const urlOf = async (node: TestApp) => {
+      await node.app.listen({ host: '127.0.0.1', port: 0 });
+      return `http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`;
+    };
+    const appUrl = await urlOf(testApp);
+    const watchersUrl = otherNode ? await urlOf(otherNode) : appUrl;
     const owner = await newPerson(app, 'Owner');
     const bidders: Person[] = [];
     for (let index = 0; index < BIDDERS; index++) bidders.push(await newPerson(app, `Bidder${index + 1}`));
@@ -611,8 +628,8 @@ async function benchmark(target: Target, runs: Run[]): Promise<void> {
           bare.usePayload(opening.result);
           const cookies = bidders.map((bidder) => bidder.cookie);
           const firstAmount = opening.result.bids[0]!.amount + AMOUNT_STEP;
-          const crowdOf = (url: string) => crowds.open({ watchers: { url, adId: ad.id, watchers }, bidders: { url, adId: ad.id, cookies, firstAmount } });
-          const measured = await measureInTurns(crowdOf(appUrl), crowdOf(bare.url));
+          const crowdOf = (url: string, watchersUrl = url) => crowds.open({ watchers: { url: watchersUrl, adId: ad.id, watchers }, bidders: { url, adId: ad.id, cookies, firstAmount } });
+          const measured = await measureInTurns(crowdOf(appUrl, watchersUrl), crowdOf(bare.url));
           runs.push({ database: target.name, placement: placement.name, watchers, ...measured, payloadBytes: Buffer.byteLength(JSON.stringify(opening.result)) });
           console.log(`  ${target.name}, ${placement.name}, ${watchers.toLocaleString('en')} watchers: ${((performance.now() - started) / 1000).toFixed(1)} s`);
         }
@@ -622,6 +639,7 @@ async function benchmark(target: Target, runs: Run[]): Promise<void> {
     }
   } finally {
     await bare.close();
+    await otherNode?.close();
     await testApp.close();
   }
 }
@@ -723,11 +741,12 @@ async function main(): Promise<void> {
   console.log(
     'The marketplace (buildTestApp), the bare socket.io server and the crowd all run in this one process on this machine, so the crowd’s decoding of every broadcast competes with the servers for the same cores. ' +
       'The crowd runs in two worker threads (watchers in one, bidders in the other: their own event loops), and on SQLite once more on the servers’ event loop. ' +
+      'With PostgreSQL, once more with two marketplace nodes on one database, both in this process: bids on one, watchers on the other, each change relayed between them. ' +
       'The marketplace and the bare server take turns. Latencies run from the emit to the ack, and from the emit until the last watcher has the bid.\n',
   );
   const runs: Run[] = [];
   const postgresUrl = process.env.BENCH_DATABASE_URL;
-  const targets: Array<() => Promise<Target>> = [sqliteTarget, ...(postgresUrl ? [() => postgresTarget(postgresUrl)] : [])];
+  const targets: Array<() => Promise<Target>> = [sqliteTarget, ...(postgresUrl ? [() => postgresTarget(postgresUrl), () => twoNodeTarget(postgresUrl)] : [])];
   for (const createTarget of targets) {
     const target = await createTarget();
     try {
