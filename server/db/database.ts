@@ -114,9 +114,9 @@ const heldConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
  * auction benchmark, where the engine's whole time is in the watchers' latency.
  */
 export async function withHeldSqliteConnection<T>(db: Kysely<Database>, work: (connection: Kysely<Database>, sqlite: SQLite.Database) => Promise<T>): Promise<T> {
-  const connection = sqliteConnections.get(db);
-  if (!connection) throw new Error('not a SQLite database made by createDatabase');
-  const { sqlite, held } = connection;
+  const connections = sqliteConnections.get(db);
+  if (!connections) throw new Error('not a SQLite database made by createDatabase');
+  const { sqlite, held } = connections;
   // Held through the executor itself, the work given the Kysely made for it once: `db.connection()`
   // builds a new executor and a new Kysely for every call, 22 µs of a paced bid's way in the auction
   // benchmark (100 watchers), against 12 µs this way.
