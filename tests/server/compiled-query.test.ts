@@ -71,10 +71,31 @@ test('on SQLite a locked ad’s compiled queries, reads and writes, run on the h
     await renameCategory(trx, { slug, name: 'renamed straight away' });
     expect((await categoryNamed(trx, slug))[0]!.name_en).toBe('renamed straight away');
     await renameCategory(trx, { slug, name });
-    return executeQuery.mock.calls.length;
+    const count = executeQuery.mock.calls.length;
+    // On SQLite the Kysely given is the same for every locked ad's transaction: left spied, it would stay so.
+    executeQuery.mockRestore();
+    return count;
   });
   // PostgreSQL has no such connection: its compiled queries go through Kysely, one call each.
   expect(calls).toBe(testDialect === 'sqlite' ? 0 : 3);
+});
+
+test.runIf(testDialect === 'sqlite')('on SQLite the app’s other queries wait while a locked ad’s transaction holds the connection, and are not rolled back with it', async () => {
+  const { slug, name_en: name } = await t.app.db.selectFrom('categories').select(['slug', 'name_en']).orderBy('id').executeTakeFirstOrThrow();
+  const finished: string[] = [];
+  let outside: Promise<unknown> | undefined;
+  const refused = withLockedAd(t.app.db, { id: 'no such ad' }, async () => {
+    outside = t.app.db.updateTable('categories').set({ name_en: 'renamed outside' }).where('slug', '=', slug).execute().then(() => finished.push('outside'));
+    // A real wait, as for a command's I/O: the other query could run meanwhile if nothing held it back.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finished.push('locked');
+    throw new Error('the command is refused');
+  });
+  await expect(refused).rejects.toThrow('the command is refused');
+  await outside;
+  expect(finished).toEqual(['locked', 'outside']);
+  expect((await categoryNamed(t.app.db, slug))[0]!.name_en).toBe('renamed outside');
+  await renameCategory(t.app.db, { slug, name });
 });
 
 /** A category's slug, its order, and text that holds a placeholder's look inside quotes, which must reach the database as written. */
