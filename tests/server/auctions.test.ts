@@ -456,8 +456,9 @@ describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
       const owner = await newPerson(t.app, 'Owner');
       const [alice, bob] = [await newPerson(t.app, 'Alice'), await newPerson(t.app, 'Bob')];
       const ad = await newAuction(t.app, owner, { on_back_price: null });
-      const placeBid = (bidder: Person, amount: number) =>
-        t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bidder.id, amount, idempotencyKey: randomUUID(), receivedAt: t.app.now() }).then(({ result }) => result.auction);
+      const changeOf = (bidder: Person, amount: number) =>
+        t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bidder.id, amount, idempotencyKey: randomUUID(), receivedAt: t.app.now() }).then(({ result }) => result);
+      const placeBid = (bidder: Person, amount: number) => changeOf(bidder, amount).then((change) => change.auction);
       // Every statement on the one connection is prepared (kept) as it runs.
       const prepared = vi.spyOn(sqlite, 'prepare');
       const readsOfTheAd = () => prepared.mock.calls.filter(([source]) => source === 'select * from "ads" where "id" = ?').length;
@@ -483,6 +484,19 @@ describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
       // Nothing changed since that run: its ad is taken again.
       expect(await placeBid(alice, 92_000)).toMatchObject({ bidCount: 5, highestBid: { amount: 92_000, bidder: { id: alice.id } } });
       expect(readsOfTheAd()).toBe(5);
+
+      // Two bids decided in one run: what it keeps is where the later one left the auction, and each bidder.
+      await Promise.all([placeBid(bob, 93_000), placeBid(alice, 94_000)]);
+      await expect(placeBid(bob, 93_500)).rejects.toMatchObject({ code: 'BID_NOT_ABOVE_HIGHEST_BID' });
+      const standingOf = async (bidder: Person) => t.app.db.selectFrom('auction_bidders').select(['highest_amount', 'bid_count']).where('ad_id', '=', ad.id).where('user_id', '=', bidder.id).executeTakeFirstOrThrow();
+      const [aliceBid, bobBid] = [await changeOf(alice, 95_000), await changeOf(bob, 96_000)];
+      expect(readsOfTheAd()).toBe(5);
+      expect(aliceBid.bidders).toEqual([{ id: alice.id, name: expect.any(String), highestAmount: 95_000, bidCount: 5 }]);
+      expect(bobBid.bidders).toEqual([{ id: bob.id, name: expect.any(String), highestAmount: 96_000, bidCount: 4 }]);
+      expect([await standingOf(alice), await standingOf(bob)]).toEqual([
+        { highest_amount: 95_000, bid_count: 5 },
+        { highest_amount: 96_000, bid_count: 4 },
+      ]);
     } finally {
       elsewhere.close();
       await t.close();
