@@ -7,7 +7,7 @@ import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, auctionStateStillAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { contentMarkOf, holdUsersAgainstDeletion, isForeignKeyViolation, readTogether, withLockedAd, writeTogether } from '../../db/dialect';
-import { type BoundQuery, compiledQuery, knownRead, type Read, runRead } from '../../db/compiled-query';
+import { type BoundQuery, compiledQuery, knownRead, type Read } from '../../db/compiled-query';
 import type { AdTable, CommandReceiptTable, Database, OfferTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { LruMap } from '../../lru-map';
@@ -340,11 +340,12 @@ export default fp(
       return queues.command(adId, async () => {
         const outcome = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
           assertAuction(row);
-          const receipt = (await runRead(trx, receiptsRead([request]))).get(receiptKeyOf(request));
+          // Together, as a run of bids reads them: one round trip on PostgreSQL.
+          const [receipts, highestBid] = await readTogether(trx, [receiptsRead([request]), highestBidRead(row)]);
+          const receipt = receipts.get(receiptKeyOf(request));
           if (receipt) return replay(receipt, command, row.id);
           // The state is placed at the time the lock is held; the command itself is judged at its receipt.
           const now = Math.max(app.now(), request.receivedAt);
-          const highestBid = await highestBidOf(trx, row);
           const snapshot = auctionStateAt(factsOf(row, highestBid), now);
           const decision = await decide(trx, row, now, snapshot);
           const changed: AdRow = { ...row, ...decision.changes, seq: row.seq + 1 } as AdRow;
