@@ -37,9 +37,6 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   // survives the process being killed (the SIGKILL test proves it for bids), only a power cut can take
   // the last ones. FULL made each bid's commit wait for the disk (0.23 ms against 0.014 ms).
   sqlite.pragma('synchronous = NORMAL');
-  // A log that grew long under a storm of bids (up to 64 MB, see the database plugin) is cut back to
-  // 16 MB when it starts over, instead of keeping its largest size on disk.
-  sqlite.pragma('journal_size_limit = 16777216');
   // Reads come from the file mapped into memory, as fast as from SQLite's own page cache, which is kept
   // small: a commit that split a B-tree page walks the whole cache's hash table (balance_nonroot
   // renumbers pages through the locking page's number, which leaves the cache's largest key far past
