@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuctionChange, AuctionSnapshot, Participant } from '../../domain/auction';
@@ -499,6 +500,33 @@ describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
       ]);
     } finally {
       elsewhere.close();
+      await t.close();
+    }
+  });
+  it('a run that decided its bids and then failed to write them leaves what the last run kept as it was', async () => {
+    const t = await buildTestApp();
+    try {
+      const sqlite = await withHeldSqliteConnection(t.app.db, async (_connection, held) => held);
+      const owner = await newPerson(t.app, 'Owner');
+      const alice = await newPerson(t.app, 'Alice');
+      const ad = await newAuction(t.app, owner, { on_back_price: null });
+      const placeBid = (amount: number) => t.app.auctions.placeBid({ ad: { id: ad.id }, userId: alice.id, amount, idempotencyKey: randomUUID(), receivedAt: t.app.now() }).then(({ result }) => result);
+      // A write refused by the database itself, after the bid was decided: no row changed, so the content mark stands.
+      await sql`create trigger refuse_offer before insert on offers when new.amount = 17000 begin select raise(abort, 'offer refused'); end`.execute(t.app.db);
+      const prepared = vi.spyOn(sqlite, 'prepare');
+      const readsOfTheAd = () => prepared.mock.calls.filter(([source]) => source === 'select * from "ads" where "id" = ?').length;
+
+      await placeBid(15_000);
+      const readsBefore = readsOfTheAd();
+      await expect(placeBid(17_000)).rejects.toThrow('offer refused');
+      const after = await placeBid(18_000);
+      // Taken as kept, not read: the failed run's decision (Alice's third bid counted) must not be in it.
+      expect(readsOfTheAd()).toBe(readsBefore);
+      expect(after.bidders).toEqual([{ id: alice.id, name: expect.any(String), highestAmount: 18_000, bidCount: 2 }]);
+      expect(after.auction).toMatchObject({ bidCount: 2, seq: after.fromSeq + 1 });
+      const stored = await t.app.db.selectFrom('auction_bidders').select(['highest_amount', 'bid_count']).where('ad_id', '=', ad.id).where('user_id', '=', alice.id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ highest_amount: 18_000, bid_count: 2 });
+    } finally {
       await t.close();
     }
   });
