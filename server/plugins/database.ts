@@ -27,8 +27,9 @@ const MOST_LOG_PAGES_LEFT_TO_THE_CHECKPOINTER = 16_384;
  * The longest the log's file stays when the log starts over; a longer one is cut back to this. Twice
  * what a storm leaves (MOST_LOG_PAGES_LEFT_TO_THE_CHECKPOINTER and the last run's pages), so that only
  * a log a long read held back is cut: the cut is a truncation done by the first commit after the log
- * starts over, on the event loop. Cut back to 16 MB, a log that grew past it between the checkpointer's
- * rounds took such a commit 12 to 16 ms on this machine's disk, every few seconds under steady bids.
+ * starts over, on the event loop. Under steady bids the log seldom starts over (a commit lands in most
+ * of the checkpointer's rounds), so it grew past the 16 MB it was cut back to before, and the first
+ * commit of each new start took 12 to 16 ms on this machine's disk, every few seconds.
  */
 const LONGEST_LOG_KEPT_BYTES = 128 * 1024 * 1024;
 
