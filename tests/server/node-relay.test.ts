@@ -260,27 +260,29 @@ describe.skipIf(testDialect !== 'postgres')('two server nodes on one PostgreSQL'
     const channel = new pg.Client({ connectionString: database.url });
     await channel.connect();
     try {
-      const heardOnChannel: string[] = [];
-      channel.on('notification', ({ payload }) => heardOnChannel.push(payload ?? ''));
+      const heardOnChannel: Array<{ payload: string; processId: number }> = [];
+      channel.on('notification', ({ payload, processId }) => heardOnChannel.push({ payload: payload ?? '', processId }));
       await channel.query(`LISTEN ${RELAY_CHANNEL}`);
+      await eventually('both nodes listening', async () => (await listeners()).length === 2);
       const ad = await newAuction(nodes[0]!.app, owner);
-      const watching = () => origins.map((origin) => new AuctionWatcher(origin, ad));
-      const before = watching();
-      await eventually('the first snapshots', () => before.every((watcher) => watcher.view));
+      const watchers = origins.map((origin) => new AuctionWatcher(origin, ad));
+      await eventually('the first snapshots', () => watchers.every((watcher) => watcher.view));
+      // A bid on the first node is relayed by it alone: the backend that said it is that node's relay connection.
+      await connectAs(origins[0]!, alice.cookie).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() });
+      const firstNodes = await eventually('the bid on the channel', () => heardOnChannel.find(({ payload }) => payload.includes(ad.id)));
+      await eventually('each watcher following the bid', () => watchers.every((watcher) => watcher.view?.auction.bidCount === 1));
+      const [otherNodesConnection] = (await listeners()).filter((pid) => pid !== firstNodes.processId);
+      expect(otherNodesConnection).toBeDefined();
+      const snapshotsBefore = watchers.map((watcher) => watcher.snapshotsTaken);
 
-      await breakRelayConnections();
-      const relistenedWord = (payload: string) => payload.endsWith(' {"relistened":true}');
-      const said = await eventually('both nodes saying they listen again', () => heardOnChannel.filter(relistenedWord).length === 2 && heardOnChannel.filter(relistenedWord), 10_000);
-      // One word from each node, under its own id. (The node that listens first may say it before the
-      // other listens: that one's watchers fetch the snapshot for their own node anyway.)
-      expect(new Set(said.map((payload) => payload.split(' ')[0])).size).toBe(2);
-      await eventually('each watcher’s snapshot once its node listened again', () => before.every((watcher) => watcher.snapshotsTaken >= 2));
-
-      // The word alone, as from a node whose connection broke while these nodes' held.
-      const after = watching();
-      await eventually('the new watchers’ snapshots', () => after.every((watcher) => watcher.view));
-      await channel.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, `${randomUUID()} {"relistened":true}`]);
-      await eventually('each new watcher’s snapshot after the word', () => after.every((watcher) => watcher.snapshotsTaken === 2));
+      // Only the first node's connection breaks: the second node's watchers hear of it from the first node's word alone.
+      await sql`SELECT pg_terminate_backend(${firstNodes.processId}::int)`.execute(nodes[0]!.app.db);
+      const prefixOfFirstNode = firstNodes.payload.split(' ')[0]!;
+      const word = await eventually('the first node saying it listens again', () => heardOnChannel.find(({ payload }) => payload === `${prefixOfFirstNode} {"relistened":true}`), 10_000);
+      expect(word.processId).not.toBe(firstNodes.processId);
+      await eventually('each watcher’s snapshot after the word', () => watchers.every((watcher, index) => watcher.snapshotsTaken === snapshotsBefore[index]! + 1));
+      expect(await listeners()).toContain(otherNodesConnection);
+      for (const watcher of watchers) expect(comparable(watcher.view!)).toEqual(comparable(await snapshotFrom(origins[0]!, ad)));
     } finally {
       await channel.end();
     }
