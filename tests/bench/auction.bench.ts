@@ -11,7 +11,7 @@ import { DAY_MS } from '../../domain/timing';
 import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
 import { MOST_BIDS_AT_ONCE } from '../../server/modules/auctions/ad-command-queue';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
-import { buildTestApp, createPostgresDatabase, type TestApp } from '../server/helpers/test-app';
+import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
 import { describeMachine, percentile } from './figures';
 
 /**
@@ -354,11 +354,19 @@ type ThreadRequest = { id: number; crowd: number } & (
 );
 type ThreadReply = { id: number; result?: unknown; error?: string };
 
-/** A worker thread holding one side (watchers or bidders) of some crowds, driven by messages. */
-function startThread() {
+/** What a worker thread running this file is for: one side of some crowds, or a marketplace node. */
+type ThreadRole = { crowdThread: true } | { nodeEnv: Record<string, string> };
+
+/** A worker thread that runs this file for `role`. */
+function workerRunningThisFile(role: ThreadRole): Worker {
   // A worker does not inherit tsx's loader from `--import tsx`: it registers it before loading this file.
   const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { crowdThread: true } });
+  return new Worker(bootstrap, { eval: true, workerData: role });
+}
+
+/** A worker thread holding one side (watchers or bidders) of some crowds, driven by messages. */
+function startThread() {
+  const worker = workerRunningThisFile({ crowdThread: true });
   const waiting = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   worker.on('message', ({ id, result, error }: ThreadReply) => {
@@ -460,6 +468,38 @@ function serveCrowdsInThisThread(): void {
   });
 }
 
+// ── A second marketplace node, in a worker thread ────────────────────────────────────────────
+
+/**
+ * A marketplace node on the database `env` names, in a worker thread: its own event loop, as on a
+ * second machine, though on the same cores. Answers its URL once it listens; any message closes it.
+ */
+async function startNodeInThread(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const worker = workerRunningThisFile({ nodeEnv: env });
+  const url = await new Promise<string>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    url,
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
+
+async function serveNodeInThisThread(env: Record<string, string>): Promise<void> {
+  const node = await buildTestApp({ env });
+  await node.app.listen({ host: '127.0.0.1', port: 0 });
+  parentPort!.postMessage(`http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`);
+  parentPort!.once('message', () => {
+    void node.close().then(() => parentPort!.postMessage('closed'));
+  });
+}
+
 // ── The bare broadcast: plain socket.io, the same payload, no engine ─────────────────────────
 
 interface BareServer {
@@ -511,8 +551,8 @@ interface Target {
   placements: Placement[];
   /**
    * The watchers on a second marketplace node on the same database, the bidders on the first: each
-   * change reaches the watchers through the relay between nodes (DESIGN.md section 6). Both nodes run
-   * in this process, on one event loop.
+   * change reaches the watchers through the relay between nodes (DESIGN.md section 6). The second node
+   * runs in a worker thread (startNodeInThread).
    */
   watchersOnAnotherNode?: boolean;
   cleanUp: () => Promise<void>;
@@ -530,7 +570,7 @@ async function postgresTarget(adminUrl: string, watchersOnAnotherNode = false): 
 interface Measured {
   paced: PacedFigures;
   storm: StormFigures;
-  /** How busy the event loop the servers run on was during the storms: the share of the time it was not waiting for I/O. */
+  /** How busy this thread's event loop (the marketplace, or its first node, and the bare server) was during the storms: the share of the time it was not waiting for I/O. */
   stormLoopUtilization: number;
 }
 
@@ -599,17 +639,14 @@ async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ e
 
 async function benchmark(target: Target, runs: Run[]): Promise<void> {
   const testApp = await buildTestApp({ env: target.env });
-  // Built once the first has migrated the database.
-  const otherNode = target.watchersOnAnotherNode ? await buildTestApp({ env: target.env }) : undefined;
+  // Started once the first has migrated the database.
+  const otherNode = target.watchersOnAnotherNode ? await startNodeInThread(target.env) : undefined;
   const bare = await startBareServer();
   try {
     const { app } = testApp;
-    const urlOf = async (node: TestApp) => {
-      await node.app.listen({ host: '127.0.0.1', port: 0 });
-      return `http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`;
-    };
-    const appUrl = await urlOf(testApp);
-    const watchersUrl = otherNode ? await urlOf(otherNode) : appUrl;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const watchersUrl = otherNode?.url ?? appUrl;
     const owner = await newPerson(app, 'Owner');
     const bidders: Person[] = [];
     for (let index = 0; index < BIDDERS; index++) bidders.push(await newPerson(app, `Bidder${index + 1}`));
@@ -635,7 +672,7 @@ async function benchmark(target: Target, runs: Run[]): Promise<void> {
     }
   } finally {
     await bare.close();
-    await otherNode?.close();
+    await otherNode?.stop();
     await testApp.close();
   }
 }
@@ -717,7 +754,7 @@ function printNotes(runs: Run[]): void {
       const { storm } = figures;
       console.log(
         `  ${run.database}, ${run.placement}, ${run.watchers.toLocaleString('en')} watchers, ${side}: ${storm.accepted} accepted in ${storm.seconds.toFixed(2)} s, refused ${describeRefusals(storm.refused)}; ` +
-          `the servers’ event loop was busy ${(figures.stormLoopUtilization * 100).toFixed(0)}% of the storm; ` +
+          `this thread’s event loop (its servers, not a second node) was busy ${(figures.stormLoopUtilization * 100).toFixed(0)}% of the storm; ` +
           `the last watcher caught up ${storm.drainMs.toFixed(0)} ms after the last ack${storm.undelivered > 0 ? `, ${storm.undelivered} bids never reached every watcher` : ''}.`,
       );
     }
@@ -737,7 +774,7 @@ async function main(): Promise<void> {
   console.log(
     'The marketplace (buildTestApp), the bare socket.io server and the crowd all run in this one process on this machine, so the crowd’s decoding of every broadcast competes with the servers for the same cores. ' +
       'The crowd runs in two worker threads (watchers in one, bidders in the other: their own event loops), and on SQLite once more on the servers’ event loop. ' +
-      'With PostgreSQL, once more with two marketplace nodes on one database, both in this process: bids on one, watchers on the other, each change relayed between them. ' +
+      'With PostgreSQL, once more with two marketplace nodes on one database, the second in a worker thread of its own (its own event loop, the same cores): bids on the first, watchers on the second, each change relayed between them. ' +
       'The marketplace and the bare server take turns. Latencies run from the emit to the ack, and from the emit until the last watcher has the bid.\n',
   );
   const runs: Run[] = [];
@@ -767,5 +804,7 @@ async function main(): Promise<void> {
   console.log('Targets (issue 5) are information: this benchmark never fails on them.');
 }
 
-if (!isMainThread && (workerData as { crowdThread?: boolean } | null)?.crowdThread) serveCrowdsInThisThread();
+const role = isMainThread ? null : (workerData as ThreadRole);
+if (role && 'crowdThread' in role) serveCrowdsInThisThread();
+else if (role && 'nodeEnv' in role) await serveNodeInThisThread(role.nodeEnv);
 else await main();
