@@ -449,10 +449,18 @@ describe.runIf(testDialect === 'postgres')('a bid on PostgreSQL', () => {
 });
 
 describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
+  /** The app's one connection, and how often the engine has read an ad there: every statement on it is prepared (kept) as it runs. */
+  async function watchingReadsOfTheAd(t: TestApp) {
+    const sqlite = await withHeldSqliteConnection(t.app.db, async (_connection, held) => held);
+    const prepared = vi.spyOn(sqlite, 'prepare');
+    return { sqlite, readsOfTheAd: () => prepared.mock.calls.filter(([source]) => source === 'select * from "ads" where "id" = ?').length };
+  }
+  const storedStanding = (t: TestApp, ad: AuctionAd, bidder: Person) =>
+    t.app.db.selectFrom('auction_bidders').select(['highest_amount', 'bid_count']).where('ad_id', '=', ad.id).where('user_id', '=', bidder.id).executeTakeFirstOrThrow();
+
   it('a run of bids takes the ad as the last run wrote it while no row changed; after a change by any connection it reads the ad afresh', async () => {
     const t = await buildTestApp();
-    const sqlite = await withHeldSqliteConnection(t.app.db, async (_connection, held) => held);
-    const elsewhere = new SQLite(sqlite.name, { timeout: 5_000 });
+    let elsewhere: SQLite.Database | undefined;
     try {
       const owner = await newPerson(t.app, 'Owner');
       const [alice, bob] = [await newPerson(t.app, 'Alice'), await newPerson(t.app, 'Bob')];
@@ -460,9 +468,8 @@ describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
       const changeOf = (bidder: Person, amount: number) =>
         t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bidder.id, amount, idempotencyKey: randomUUID(), receivedAt: t.app.now() }).then(({ result }) => result);
       const placeBid = (bidder: Person, amount: number) => changeOf(bidder, amount).then((change) => change.auction);
-      // Every statement on the one connection is prepared (kept) as it runs.
-      const prepared = vi.spyOn(sqlite, 'prepare');
-      const readsOfTheAd = () => prepared.mock.calls.filter(([source]) => source === 'select * from "ads" where "id" = ?').length;
+      const { sqlite, readsOfTheAd } = await watchingReadsOfTheAd(t);
+      elsewhere = new SQLite(sqlite.name, { timeout: 5_000 });
 
       await placeBid(alice, 15_000);
       expect(readsOfTheAd()).toBe(1);
@@ -489,32 +496,30 @@ describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
       // Two bids decided in one run: what it keeps is where the later one left the auction, and each bidder.
       await Promise.all([placeBid(bob, 93_000), placeBid(alice, 94_000)]);
       await expect(placeBid(bob, 93_500)).rejects.toMatchObject({ code: 'BID_NOT_ABOVE_HIGHEST_BID' });
-      const standingOf = async (bidder: Person) => t.app.db.selectFrom('auction_bidders').select(['highest_amount', 'bid_count']).where('ad_id', '=', ad.id).where('user_id', '=', bidder.id).executeTakeFirstOrThrow();
       const [aliceBid, bobBid] = [await changeOf(alice, 95_000), await changeOf(bob, 96_000)];
       expect(readsOfTheAd()).toBe(5);
       expect(aliceBid.bidders).toEqual([{ id: alice.id, name: expect.any(String), highestAmount: 95_000, bidCount: 5 }]);
       expect(bobBid.bidders).toEqual([{ id: bob.id, name: expect.any(String), highestAmount: 96_000, bidCount: 4 }]);
-      expect([await standingOf(alice), await standingOf(bob)]).toEqual([
+      expect([await storedStanding(t, ad, alice), await storedStanding(t, ad, bob)]).toEqual([
         { highest_amount: 95_000, bid_count: 5 },
         { highest_amount: 96_000, bid_count: 4 },
       ]);
     } finally {
-      elsewhere.close();
+      elsewhere?.close();
       await t.close();
     }
   });
+
   it('a run that decided its bids and then failed to write them leaves what the last run kept as it was', async () => {
     const t = await buildTestApp();
     try {
-      const sqlite = await withHeldSqliteConnection(t.app.db, async (_connection, held) => held);
       const owner = await newPerson(t.app, 'Owner');
       const alice = await newPerson(t.app, 'Alice');
       const ad = await newAuction(t.app, owner, { on_back_price: null });
       const placeBid = (amount: number) => t.app.auctions.placeBid({ ad: { id: ad.id }, userId: alice.id, amount, idempotencyKey: randomUUID(), receivedAt: t.app.now() }).then(({ result }) => result);
       // A write refused by the database itself, after the bid was decided: no row changed, so the content mark stands.
       await sql`create trigger refuse_offer before insert on offers when new.amount = 17000 begin select raise(abort, 'offer refused'); end`.execute(t.app.db);
-      const prepared = vi.spyOn(sqlite, 'prepare');
-      const readsOfTheAd = () => prepared.mock.calls.filter(([source]) => source === 'select * from "ads" where "id" = ?').length;
+      const { readsOfTheAd } = await watchingReadsOfTheAd(t);
 
       await placeBid(15_000);
       const readsBefore = readsOfTheAd();
@@ -524,8 +529,7 @@ describe.runIf(testDialect === 'sqlite')('bids on SQLite', () => {
       expect(readsOfTheAd()).toBe(readsBefore);
       expect(after.bidders).toEqual([{ id: alice.id, name: expect.any(String), highestAmount: 18_000, bidCount: 2 }]);
       expect(after.auction).toMatchObject({ bidCount: 2, seq: after.fromSeq + 1 });
-      const stored = await t.app.db.selectFrom('auction_bidders').select(['highest_amount', 'bid_count']).where('ad_id', '=', ad.id).where('user_id', '=', alice.id).executeTakeFirstOrThrow();
-      expect(stored).toEqual({ highest_amount: 18_000, bid_count: 2 });
+      expect(await storedStanding(t, ad, alice)).toEqual({ highest_amount: 18_000, bid_count: 2 });
     } finally {
       await t.close();
     }
