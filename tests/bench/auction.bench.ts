@@ -480,6 +480,8 @@ async function startNodeInThread(env: Record<string, string>): Promise<{ url: st
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+  // From here on a failing node ends the run with its error, rather than leaving the watchers to time out.
+  worker.removeAllListeners('error');
   return {
     url,
     stop: async () => {
@@ -493,8 +495,7 @@ async function startNodeInThread(env: Record<string, string>): Promise<{ url: st
 
 async function serveNodeInThisThread(env: Record<string, string>): Promise<void> {
   const node = await buildTestApp({ env });
-  await node.app.listen({ host: '127.0.0.1', port: 0 });
-  parentPort!.postMessage(`http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`);
+  parentPort!.postMessage(await node.app.listen({ host: '127.0.0.1', port: 0 }));
   parentPort!.once('message', () => {
     void node.close().then(() => parentPort!.postMessage('closed'));
   });
@@ -644,8 +645,7 @@ async function benchmark(target: Target, runs: Run[]): Promise<void> {
   const bare = await startBareServer();
   try {
     const { app } = testApp;
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     const watchersUrl = otherNode?.url ?? appUrl;
     const owner = await newPerson(app, 'Owner');
     const bidders: Person[] = [];
