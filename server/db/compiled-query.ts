@@ -23,36 +23,37 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
- * Walks a call's values: `leaf` is given each primitive in order and returns what stands in its place;
- * `shape` gathers the keys and list lengths, which is what the SQL depends on (a list of three ids
- * compiles to `in (?, ?, ?)`).
+ * The shape of a call's values: the keys and list lengths, which is what the SQL depends on (a list of
+ * three ids compiles to `in (?, ?, ?)`). Each primitive is pushed onto `leaves`, in order. Run on every
+ * call, so it copies nothing.
  */
-function walkValues(values: unknown, leaf: (value: unknown) => unknown): { shape: string; walked: unknown } {
-  let shape = '';
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) {
-      shape += `[${value.length}`;
-      const walked = value.map(walk);
-      shape += ']';
-      return walked;
-    }
-    if (isPlainObject(value)) {
-      const walked: Record<string, unknown> = {};
-      shape += '{';
-      for (const [key, inner] of Object.entries(value)) {
-        shape += `${key}:`;
-        walked[key] = walk(inner);
-      }
-      shape += '}';
-      return walked;
-    }
-    // Kysely leaves a column whose value is undefined out of the SQL, and a Date or a Buffer would be
-    // walked here as if it held values: neither would be bound as the caller meant.
-    if (value === undefined || (typeof value === 'object' && value !== null)) throw new TypeError('compiledQuery binds strings, numbers, booleans and nulls only');
-    return leaf(value);
-  };
-  const walked = walk(values);
-  return { shape, walked };
+function shapeOf(value: unknown, leaves: unknown[]): string {
+  if (Array.isArray(value)) {
+    let shape = `[${value.length}`;
+    for (const item of value) shape += shapeOf(item, leaves);
+    return `${shape}]`;
+  }
+  if (isPlainObject(value)) {
+    let shape = '{';
+    for (const key in value) shape += `${key}:${shapeOf(value[key], leaves)}`;
+    return `${shape}}`;
+  }
+  // Kysely leaves a column whose value is undefined out of the SQL, and a Date or a Buffer would be
+  // walked here as if it held values: neither would be bound as the caller meant.
+  if (value === undefined || (typeof value === 'object' && value !== null)) throw new TypeError('compiledQuery binds strings, numbers, booleans and nulls only');
+  leaves.push(value);
+  return '';
+}
+
+/** `value` with each primitive replaced by what `replace` gives for it, in `shapeOf`'s order. */
+function withLeavesReplaced(value: unknown, replace: () => unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => withLeavesReplaced(item, replace));
+  if (isPlainObject(value)) {
+    const replaced: Record<string, unknown> = {};
+    for (const key in value) replaced[key] = withLeavesReplaced(value[key], replace);
+    return replaced;
+  }
+  return replace();
 }
 
 /** A compiled query with its values, not run yet: to run by itself, or with others in one statement (`readTogether`, `writeTogether`). */
@@ -91,14 +92,14 @@ export function compiledQuery<Values, Row>(build: (db: Kysely<Database>, values:
   const compiledByAdapter = new WeakMap<DialectAdapter, LruMap<string, Compiled>>();
   function compileFor(db: Kysely<Database>, values: Values): { sql: string; parameters: unknown[] } {
     const leaves: unknown[] = [];
-    const { shape } = walkValues(values, (value) => leaves.push(value));
+    const shape = shapeOf(values, leaves);
     const { adapter } = db.getExecutor();
     let compiledByShape = compiledByAdapter.get(adapter);
     if (!compiledByShape) compiledByAdapter.set(adapter, (compiledByShape = new LruMap(MOST_SHAPES_KEPT)));
     let compiled = compiledByShape.get(shape);
     if (!compiled) {
       let marks = 0;
-      const { walked: marked } = walkValues(values, () => `${VALUE_MARK}${marks++}`);
+      const marked = withLeavesReplaced(values, () => `${VALUE_MARK}${marks++}`);
       const query = build(db, marked as Values).compile();
       compiled = {
         sql: query.sql,

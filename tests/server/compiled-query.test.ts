@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { sql } from 'kysely';
 import { compiledQuery, knownRead, type Read, runRead } from '../../server/db/compiled-query';
+import { withHeldSqliteConnection } from '../../server/db/database';
 import { readTogether, withLockedAd, writeTogether } from '../../server/db/dialect';
 import { buildTestApp, testDialect, type TestApp } from './helpers/test-app';
 
@@ -95,6 +96,36 @@ test.runIf(testDialect === 'sqlite')('on SQLite the app’s other queries wait w
   await outside;
   expect(finished).toEqual(['locked', 'outside']);
   expect((await categoryNamed(t.app.db, slug))[0]!.name_en).toBe('renamed outside');
+  await renameCategory(t.app.db, { slug, name });
+});
+
+test.runIf(testDialect === 'sqlite')('on SQLite the held connection is taken at once when it is free, and otherwise in turn with Kysely’s queries and transactions', async () => {
+  const { slug, name_en: name } = await t.app.db.selectFrom('categories').select(['slug', 'name_en']).orderBy('id').executeTakeFirstOrThrow();
+  let started = false;
+  const atOnce = withHeldSqliteConnection(t.app.db, async () => {
+    started = true;
+  });
+  // Before the call returned: no promise stood between a free connection and the work.
+  expect(started).toBe(true);
+  await atOnce;
+
+  const order: string[] = [];
+  const transaction = t.app.db.transaction().execute(async (trx) => {
+    await renameCategory(trx, { slug, name: 'renamed in a transaction' });
+    // A real wait: anything not held back would run on the connection meanwhile, inside this transaction.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    order.push('transaction');
+  });
+  // The transaction has taken the connection by the time its first query ran.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const held = withHeldSqliteConnection(t.app.db, async (_connection, sqlite) => {
+    order.push(sqlite.inTransaction ? 'held inside the transaction' : 'held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    order.push('held done');
+  });
+  const query = categoryNamed(t.app.db, slug).then((rows) => order.push(`query found ${rows[0]!.name_en}`));
+  await Promise.all([transaction, held, query]);
+  expect(order).toEqual(['transaction', 'held', 'held done', 'query found renamed in a transaction']);
   await renameCategory(t.app.db, { slug, name });
 });
 
