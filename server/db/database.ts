@@ -72,15 +72,12 @@ class ConnectionLock {
   private held = false;
   private readonly waiting: Array<() => void> = [];
 
-  /** Takes the connection if it is free and no one waits for it. */
-  tryTake(): boolean {
-    if (this.held || this.waiting.length > 0) return false;
-    this.held = true;
-    return true;
-  }
-
-  take(): Promise<void> {
-    if (this.tryTake()) return Promise.resolve();
+  /** Takes the connection there and then if it is free and no one waits for it (undefined); else the wait for its turn. */
+  take(): Promise<void> | undefined {
+    if (!this.held && this.waiting.length === 0) {
+      this.held = true;
+      return undefined;
+    }
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
@@ -180,7 +177,9 @@ export async function withHeldSqliteConnection<T>(db: Kysely<Database>, work: (c
   const connections = sqliteConnections.get(db);
   if (!connections) throw new Error('not a SQLite database made by createDatabase');
   const { sqlite, held, lock } = connections;
-  if (!lock.tryTake()) await lock.take();
+  const turn = lock.take();
+  // Awaited only when there is a wait: an await of nothing would still put the work after a promise.
+  if (turn) await turn;
   heldConnections.set(held, sqlite);
   try {
     return await work(held, sqlite);
