@@ -479,9 +479,12 @@ async function startNodeInThread(env: Record<string, string>): Promise<{ url: st
   const url = await new Promise<string>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+  }).finally(() => {
+    // Whichever came, the other's listener goes: from here on a failing node ends the run with its
+    // error, rather than leaving the watchers to time out.
+    worker.removeAllListeners('message');
+    worker.removeAllListeners('error');
   });
-  // From here on a failing node ends the run with its error, rather than leaving the watchers to time out.
-  worker.removeAllListeners('error');
   return {
     url,
     stop: async () => {
