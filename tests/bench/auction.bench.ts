@@ -584,6 +584,8 @@ interface Run {
   watchers: number;
   engine: Measured;
   bare: Measured;
+  /** The last watcher's p50 of each paced turn, the marketplace's over the bare server's in the turn next to it: how far the machine moves the ratio within one run. */
+  pacedTurnRatios: number[];
   payloadBytes: number;
 }
 
@@ -610,7 +612,7 @@ function mergeStorms(storms: StormFigures[]): StormFigures {
  * The marketplace's crowd and the bare server's crowd, connected at once and measured in turns, so
  * that whatever else the machine is doing meanwhile weighs on both alike.
  */
-async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ engine: Measured; bare: Measured }> {
+async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<Pick<Run, 'engine' | 'bare' | 'pacedTurnRatios'>> {
   const crowds = [engineCrowd, bareCrowd] as const;
   const sides = [0, 1] as const;
   for (const crowd of crowds) await crowd.connect();
@@ -638,7 +640,9 @@ async function measureInTurns(engineCrowd: Crowd, bareCrowd: Crowd): Promise<{ e
     storm: mergeStorms(storms[side]),
     stormLoopUtilization: stormLoops[side]!.active / (stormLoops[side]!.active + stormLoops[side]!.idle),
   });
-  return { engine: measured(0), bare: measured(1) };
+  const lastWatcherP50 = (figures: PacedFigures) => percentile(figures.lastWatcherMs, 0.5);
+  const pacedTurnRatios = paced[0].map((engineTurn, turn) => lastWatcherP50(engineTurn) / lastWatcherP50(paced[1][turn]!));
+  return { engine: measured(0), bare: measured(1), pacedTurnRatios };
 }
 
 async function benchmark(target: Target, runs: Run[]): Promise<void> {
@@ -761,6 +765,11 @@ function printNotes(runs: Run[]): void {
           `the last watcher caught up ${storm.drainMs.toFixed(0)} ms after the last ack${storm.undelivered > 0 ? `, ${storm.undelivered} bids never reached every watcher` : ''}.`,
       );
     }
+  }
+  console.log('\nThe paced turns, the last watcher’s p50 of each turn over the bare server’s in the turn beside it:');
+  for (const run of runs) {
+    const ratios = run.pacedTurnRatios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ');
+    console.log(`  ${run.database}, ${run.placement}, ${run.watchers.toLocaleString('en')} watchers: p50 over the turns ${percentile(run.pacedTurnRatios, 0.5).toFixed(2)}× (${ratios}).`);
   }
   const pacedRefusals = runs.flatMap((run) => [run.engine.paced.refused, run.bare.paced.refused]).filter((refused) => Object.keys(refused).length > 0);
   if (pacedRefusals.length > 0) console.log(`Paced bids refused: ${pacedRefusals.map(describeRefusals).join('; ')}.`);
