@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -476,15 +477,13 @@ function serveCrowdsInThisThread(): void {
  */
 async function startNodeInThread(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const worker = workerRunningThisFile({ nodeEnv: env });
-  const url = await new Promise<string>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  }).finally(() => {
-    // Whichever came, the other's listener goes: from here on a failing node ends the run with its
-    // error, rather than leaving the watchers to time out.
-    worker.removeAllListeners('message');
-    worker.removeAllListeners('error');
-  });
+  // `once` rejects on the worker's error and drops its listeners either way: from here on a failing
+  // node ends the run with its error, rather than leaving the watchers to time out. A node that exits
+  // without an error (a process.exit in it) would otherwise leave the run waiting for ever.
+  const starting = new AbortController();
+  const abortStart = (code: number) => starting.abort(new Error(`the second node exited with code ${code} before it listened`));
+  worker.once('exit', abortStart);
+  const [url] = (await once(worker, 'message', { signal: starting.signal }).finally(() => worker.off('exit', abortStart))) as [string];
   return {
     url,
     stop: async () => {
