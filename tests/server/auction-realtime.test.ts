@@ -110,18 +110,10 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
     // The bids wait behind a command holding the ad, as they would behind a run being committed. Sent
     // at once they would reach the engine in the order their sessions were read, which on PostgreSQL's
     // pool is any order; so each is sent once the last has reached it, and they wait in amount order.
-    // The command reaches the ad by its slug, as the bids do, and is running before the first is sent:
-    // the engine then knows the slug's ad, and a bid joins the queue the moment it reaches the engine.
     // A second command after the twentieth splits them into two runs.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    let nowHolding!: () => void;
-    const holding = new Promise<void>((resolve) => (nowHolding = resolve));
-    const held = t.app.auctions.inTurn({ slug: ad.slug }, () => {
-      nowHolding();
-      return gate;
-    });
-    await holding;
+    const held = t.app.auctions.inTurn({ id: ad.id }, () => gate);
     const reachedEngine = vi.spyOn(t.app.auctions, 'placeBid');
     const RUN_SPLIT_AT = 20;
     let split: Promise<void> | undefined;

@@ -336,6 +336,18 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(responses.some((response) => response.statusCode === 409)).toBe(true);
   });
 
+  it('bids by the address of an ad the engine has not met yet are decided in the order they reached it', async () => {
+    const ad = await newAuction(t.app, owner, { on_back_price: null });
+    const bidders = await Promise.all(Array.from({ length: 20 }, (_, index) => newPerson(t.app, `Early${index}`)));
+    // All in one turn, before the engine has read which ad the slug names: on PostgreSQL's pool, reads
+    // of their own would finish in any order.
+    const placed = await Promise.all(
+      bidders.map((bidder, index) => t.app.auctions.placeBid({ ad: { slug: ad.slug }, userId: bidder.id, amount: 15_000 + index * 100, idempotencyKey: randomUUID(), receivedAt: t.app.now() })),
+    );
+    const seqs = placed.map(({ result }) => result.auction.seq);
+    expect(seqs).toEqual(seqs.map((_, index) => seqs[0]! + index));
+  });
+
   it('an account whose bid stands in an auction not yet decided cannot be deleted; once the round is decided it can', async () => {
     const ad = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS, on_back_price: null });
     const dana = await newPerson(t.app, 'Dana');

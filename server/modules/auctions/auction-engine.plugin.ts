@@ -168,15 +168,25 @@ export default fp(
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
 
     // An ad keeps its slug for life, so the id behind it is read once: after that a command by slug
-    // joins its ad's queue at once, in the order received, without a read that could finish out of order.
+    // joins its ad's queue at once, in the order received. The commands that come while it is read wait
+    // for that one read, and so join in the order they came; reads of their own could finish in any order.
     const adIdsBySlug = new LruMap<string, string>(MOST_ADS_KEPT);
-    async function adIdOf(ad: KeyedRequest['ad']): Promise<string> {
-      if ('id' in ad) return ad.id;
+    const adIdsBeingRead = new Map<string, Promise<string>>();
+    function adIdOf(ad: KeyedRequest['ad']): Promise<string> {
+      if ('id' in ad) return Promise.resolve(ad.id);
       const known = adIdsBySlug.get(ad.slug);
-      if (known) return known;
-      const found = await app.db.selectFrom('ads').select('id').where('slug', '=', ad.slug).executeTakeFirst();
+      if (known) return Promise.resolve(known);
+      let reading = adIdsBeingRead.get(ad.slug);
+      if (!reading) {
+        reading = readAdId(ad.slug).finally(() => adIdsBeingRead.delete(ad.slug));
+        adIdsBeingRead.set(ad.slug, reading);
+      }
+      return reading;
+    }
+    async function readAdId(slug: string): Promise<string> {
+      const found = await app.db.selectFrom('ads').select('id').where('slug', '=', slug).executeTakeFirst();
       if (!found) throw new AppError(ERROR_CODES.NOT_FOUND);
-      adIdsBySlug.set(ad.slug, found.id);
+      adIdsBySlug.set(slug, found.id);
       return found.id;
     }
 
