@@ -25,6 +25,11 @@ export class LruMap<Key, Value> {
     return older;
   }
 
+  delete(key: Key): void {
+    this.newer.delete(key);
+    this.older.delete(key);
+  }
+
   set(key: Key, value: Value): void {
     this.older.delete(key);
     this.newer.set(key, value);

@@ -348,6 +348,18 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(seqs).toEqual(seqs.map((_, index) => seqs[0]! + index));
   });
 
+  it('bids by an address no ad has are refused as not found, all at once or later, and an ad published under it since takes bids', async () => {
+    const slug = `auction-${randomUUID().slice(0, 8)}`;
+    const notYet = { id: randomUUID(), slug };
+    const refusals = await Promise.all([bid(alice, notYet, 15_000), bid(bob, notYet, 16_000)]);
+    const notFound = { status: 404, code: 'NOT_FOUND' };
+    expect(refusals.map(refusalOf)).toEqual([notFound, notFound]);
+    expect(refusalOf(await bid(alice, notYet, 15_000))).toEqual(notFound);
+    const ad = await newAuction(t.app, owner, { slug });
+    const placed = await bid(alice, ad, 15_000);
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
   it('an account whose bid stands in an auction not yet decided cannot be deleted; once the round is decided it can', async () => {
     const ad = await newAuction(t.app, owner, { ends_at: clock.now + 10 * MINUTE_MS, on_back_price: null });
     const dana = await newPerson(t.app, 'Dana');

@@ -26,3 +26,15 @@ test('the map never holds more than its size', () => {
   expect(held.length).toBeLessThanOrEqual(10);
   expect(held).toContain(99);
 });
+
+test('an entry deleted is gone from either half', () => {
+  const map = new LruMap<string, number>(4);
+  map.set('older', 1);
+  map.set('pushed into the older half', 2);
+  map.set('newer', 3);
+  map.delete('older');
+  map.delete('newer');
+  expect(map.get('older')).toBeUndefined();
+  expect(map.get('newer')).toBeUndefined();
+  expect(map.get('pushed into the older half')).toBe(2);
+});

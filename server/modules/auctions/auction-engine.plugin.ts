@@ -167,26 +167,24 @@ export default fp(
 
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
 
-    // An ad keeps its slug for life, so the id behind it is read once: after that a command by slug
-    // joins its ad's queue at once, in the order received. The commands that come while it is read wait
-    // for that one read, and so join in the order they came; reads of their own could finish in any order.
-    const adIdsBySlug = new LruMap<string, string>(MOST_ADS_KEPT);
-    const adIdsBeingRead = new Map<string, Promise<string>>();
+    // An ad keeps its slug for life, so the id behind it is read once and kept as that read's promise:
+    // every command by slug waits for the same one, and so joins its ad's queue in the order received.
+    // Reads of their own, started while the first was under way, could finish in any order.
+    const adIdsBySlug = new LruMap<string, Promise<string>>(MOST_ADS_KEPT);
     function adIdOf(ad: KeyedRequest['ad']): Promise<string> {
       if ('id' in ad) return Promise.resolve(ad.id);
-      const known = adIdsBySlug.get(ad.slug);
-      if (known) return Promise.resolve(known);
-      let reading = adIdsBeingRead.get(ad.slug);
-      if (!reading) {
-        reading = readAdId(ad.slug).finally(() => adIdsBeingRead.delete(ad.slug));
-        adIdsBeingRead.set(ad.slug, reading);
+      let adId = adIdsBySlug.get(ad.slug);
+      if (!adId) {
+        adId = readAdId(ad.slug);
+        adIdsBySlug.set(ad.slug, adId);
+        // A slug no ad has is not kept: the commands waiting with it are refused, later ones read again.
+        adId.catch(() => adIdsBySlug.delete(ad.slug));
       }
-      return reading;
+      return adId;
     }
     async function readAdId(slug: string): Promise<string> {
       const found = await app.db.selectFrom('ads').select('id').where('slug', '=', slug).executeTakeFirst();
       if (!found) throw new AppError(ERROR_CODES.NOT_FOUND);
-      adIdsBySlug.set(slug, found.id);
       return found.id;
     }
 

@@ -56,7 +56,7 @@ export interface AuctionAd {
 export async function newAuction(app: FastifyInstance, owner: Person, overrides: Partial<Insertable<AdTable>> = {}): Promise<AuctionAd> {
   const id = randomUUID();
   const now = app.now();
-  const slug = `auction-${id.slice(0, 8)}`;
+  const slug = overrides.slug ?? `auction-${id.slice(0, 8)}`;
   const subcategory = await app.db.selectFrom('categories').select(['id', 'parent_id']).where('parent_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   await app.db
     .insertInto('ads')
