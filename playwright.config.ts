@@ -2,8 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
-const DATA_DIR = path.join(os.tmpdir(), 'marketplace-e2e-data');
+// E2E_PORT lets two checkouts run their end-to-end suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = path.join(os.tmpdir(), `marketplace-e2e-data-${PORT}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',

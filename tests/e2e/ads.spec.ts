@@ -12,7 +12,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enPages from '../../locales/en/pages.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
-import { apiWrite, categoryIds, expectAllInLanguage, formImages, type Language, picture, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, formImages, type Language, picture, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -652,7 +652,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       await useLanguage(page, language);
       // A visitor who chose a country the tent is not offered in.
       const elsewhere = sellers.second.country;
-      await page.context().addCookies([{ name: 'country', value: elsewhere, url: 'http://127.0.0.1:3100' }]);
+      await page.context().addCookies([{ name: 'country', value: elsewhere, url: E2E_ORIGIN }]);
       const found = (await (await page.request.get(`/api/ads?q=${encodeURIComponent(tentWords.search)}`)).json()) as { items: Array<{ slug: string }> };
       const slug = found.items[0]!.slug;
 

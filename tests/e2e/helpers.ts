@@ -17,8 +17,11 @@ export function watchForErrors(page: Page): string[] {
   return problems;
 }
 
+/** The address the end-to-end server listens on (playwright.config.ts). */
+export const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+
 export async function useLanguage(page: Page, language: Language) {
-  await page.context().addCookies([{ name: 'locale', value: language, url: 'http://127.0.0.1:3100' }]);
+  await page.context().addCookies([{ name: 'locale', value: language, url: E2E_ORIGIN }]);
 }
 
 /** The anti-forgery header the page's own client sends with every write (a multipart upload too). */
