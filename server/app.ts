@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
+import { refuseUnlessLocal } from './local-request';
 import clockPlugin from './plugins/clock';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
@@ -151,8 +152,11 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(serveMediaRoute);
   await fastify.register(submitContactMessageRoute);
   if (config.exposeDevTools) {
-    await fastify.register(devOutboxRoute);
-    await fastify.register(devEndAuctionSoonRoute);
+    await fastify.register(async (devTools) => {
+      devTools.addHook('onRequest', refuseUnlessLocal);
+      await devTools.register(devOutboxRoute);
+      await devTools.register(devEndAuctionSoonRoute);
+    });
   }
 };
 

@@ -21,7 +21,7 @@ function parseTrustProxy(value: string): boolean | string[] | ((address: string,
 /** Every setting the server reads; `.env.example` documents each one with its default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalSetting,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
@@ -44,7 +44,12 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   TRUST_PROXY: z.string().default('false'),
-  PUBLIC_BASE_URL: z.url().optional(),
+  PUBLIC_URL: optionalSetting.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => new URL(url).pathname === '/', 'PUBLIC_URL is a scheme and host (and port) only, such as https://souq.example')
+      .optional(),
+  ),
   SMTP_URL: optionalSetting,
   SMTP_FROM: z.string().default('Souq <no-reply@souq.local>'),
   SMS_API_URL: optionalSetting,
@@ -65,14 +70,32 @@ const envSchema = z.object({
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
 
+/**
+ * What production cannot run without: outside production a missing provider falls back to the local
+ * outbox and links to localhost, which in production would lose every code and share broken links.
+ */
+function assertProductionSettings(parsed: z.output<typeof envSchema>) {
+  if (parsed.NODE_ENV !== 'production') return;
+  const missing = [
+    ...(parsed.SMTP_URL ? [] : ['SMTP_URL (the mail provider that sends activation and recovery codes, e.g. smtp://user:pass@smtp.example.com:587)']),
+    ...(parsed.PUBLIC_URL ? [] : ['PUBLIC_URL (the address people reach the site at, e.g. https://souq.example)']),
+  ];
+  if (missing.length > 0) {
+    throw new Error(`NODE_ENV=production needs ${missing.join(' and ')}. Set it in the environment or in .env (see .env.example).`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(env);
+  assertProductionSettings(parsed);
+  const production = parsed.NODE_ENV === 'production';
   const dataDir = path.resolve(parsed.DATA_DIR);
   const oidcProvider = (issuer: string, clientId: string | undefined, clientSecret: string | undefined) =>
     clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
   return {
     environment: parsed.NODE_ENV,
-    host: parsed.HOST,
+    // Outside production the dev tools hand out every one-time code, so only this machine may connect.
+    host: parsed.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     port: parsed.PORT,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
@@ -91,15 +114,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * Tools for trying the product out (the outbox of would-be messages, bringing an auction's end
      * closer) exist only where no real person can be reached or bid.
      */
-    exposeDevTools: parsed.NODE_ENV !== 'production',
-    secureCookies: parsed.NODE_ENV === 'production',
+    exposeDevTools: !production,
+    secureCookies: production,
     /**
      * Which proxies may say who the client is (X-Forwarded-For). Trusting anyone would let every
      * visitor pick the address that per-address limits count, so the default trusts nobody.
      */
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
-    /** The address people reach the site at; OpenID Connect redirects come back to it. */
-    publicBaseUrl: (parsed.PUBLIC_BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    /**
+     * The address people reach the site at, for shared links and OpenID Connect redirects. It is
+     * configured, never read from the request's Host header, which any client may set.
+     */
+    publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : `http://localhost:${parsed.PORT}`,
     delivery: {
       smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
       sms: parsed.SMS_API_URL ? { url: parsed.SMS_API_URL, token: parsed.SMS_API_TOKEN, sender: parsed.SMS_SENDER } : undefined,

@@ -1,11 +1,19 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
+import { z } from 'zod';
 import app from './app';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
 
 // Settings in .env fill in what the environment does not set.
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
-const config = loadConfig();
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A wrong setting is the operator's to fix: say which, without a stack trace.
+  console.error(`Cannot start: ${error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message}`);
+  process.exit(1);
+}
 
 const server = Fastify({
   logger: { level: config.logLevel },

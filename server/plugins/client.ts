@@ -13,6 +13,7 @@ import { MESSAGE_CHANNELS } from '../modules/delivery/message-sender';
 import { type BuildInfo, buildInfoSchema, type RuntimeConfig } from '../../domain/runtime-config';
 import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
+import { isLocalRequest } from '../local-request';
 import { renderPageShell } from '../html/page-shell';
 import { adPagePreview } from '../modules/ads/ad-page-preview';
 
@@ -77,6 +78,7 @@ export default fp(
 
     const runtimeConfig = (request: FastifyRequest): RuntimeConfig => {
       const country = readCookie(request.headers.cookie, COUNTRY_COOKIE);
+      const devTools = app.config.exposeDevTools && isLocalRequest(request);
       return {
         apiBaseUrl: app.config.publicApiBaseUrl,
         locale: localeOfRequest(request.headers),
@@ -86,14 +88,14 @@ export default fp(
         uploadLimits: { imageBytes: UPLOAD_LIMITS.imageBytes, videoBytes: UPLOAD_LIMITS.videoBytes, documentBytes: UPLOAD_LIMITS.documentBytes },
         country: country && /^[A-Z]{2}$/.test(country) ? country : null,
         socialSignIn: SOCIAL_PROVIDERS.filter((provider) => app.config.oidc[provider]),
-        localOutboxChannels: app.config.exposeDevTools ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
-        auctionClockTool: app.config.exposeDevTools,
+        localOutboxChannels: devTools ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
+        auctionClockTool: devTools,
       };
     };
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0]!;
-      const preview = await adPagePreview(app.db, pathname, app.config.publicBaseUrl, app.now());
+      const preview = await adPagePreview(app.db, pathname, app.config.publicUrl, app.now());
       const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request), preview);
       return reply
         .code(isKnownPath(pathname) ? 200 : 404)

@@ -429,15 +429,20 @@ describe(`the bid engine on ${testDialect}`, () => {
   });
 
   it('outside production the owner may bring a running round’s end closer, to try the final window', async () => {
-    const ad = await newAuction(t.app, owner);
-    expect(refusalOf(await alice.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect((await owner.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 })).statusCode).toBe(204);
+    // The dev tools answer only the machine the server runs on.
+    const localOwner = await newPerson(t.app, 'Local', { ip: '127.0.0.1' });
+    const localBidder = await newPerson(t.app, 'Neighbour', { ip: '127.0.0.1' });
+    const ad = await newAuction(t.app, localOwner);
+    expect(refusalOf(await localBidder.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const remoteAd = await newAuction(t.app, owner);
+    expect(refusalOf(await owner.browser.post(`/api/dev/auctions/${remoteAd.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 403, code: 'DEV_TOOLS_LOCAL_ONLY' });
+    expect((await localOwner.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 })).statusCode).toBe(204);
     const moved = await snapshotOf(ad);
     expect(moved.auction.endsAt).toBe(clock.now + 5_000);
     // Announced as a change of its own, so watchers redraw their countdown.
     expect(moved.auction.seq).toBe(2);
     await advanceTo(clock.now + 5_000);
-    expect(refusalOf(await owner.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
+    expect(refusalOf(await localOwner.browser.post(`/api/dev/auctions/${ad.slug}/end-soon`, { inMs: 5_000 }))).toEqual({ status: 409, code: 'AUCTION_ACTION_NOT_ALLOWED' });
   });
 });
 

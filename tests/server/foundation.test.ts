@@ -118,6 +118,32 @@ describe(`foundation on ${testDialect}`, () => {
     expect(unknown.body).toMatch(/<html lang="ar" dir="rtl">/);
   });
 
+  it('serves the dev tools, and points pages to them, only on the machine the server runs on', async () => {
+    const outboxFrom = (remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress, headers });
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect((await outboxFrom(local)).statusCode).toBe(200);
+    const remote = await outboxFrom('192.168.1.20', { cookie: 'locale=en' });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json()).toEqual({ error: { code: 'DEV_TOOLS_LOCAL_ONLY', message: 'Developer tools answer only on the machine the server runs on' } });
+    expect((await outboxFrom('192.168.1.20', { cookie: 'locale=ar' })).json().error.message).toBe('أدوات المطوّر تعمل فقط على الجهاز الذي يعمل عليه الخادم');
+    // Nobody can claim to be local, and a proxy on this machine the server does not trust relays others.
+    expect((await outboxFrom('192.168.1.20', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(403);
+    expect((await outboxFrom('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(403);
+
+    const endSoon = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/auctions/any-auction/end-soon',
+      remoteAddress: '192.168.1.20',
+      headers: { cookie: 'csrf=token', 'x-csrf-token': 'token' },
+      payload: { inMs: 5_000 },
+    });
+    expect(endSoon.statusCode).toBe(403);
+    expect(endSoon.json().error.code).toBe('DEV_TOOLS_LOCAL_ONLY');
+
+    const remotePage = await t.app.inject({ method: 'GET', url: '/', remoteAddress: '192.168.1.20' });
+    expect(remotePage.body).toContain('"localOutboxChannels":[]');
+    expect(remotePage.body).toContain('"auctionClockTool":false');
+  });
+
   it('tells which build is latest, uncached', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/build/latest?t=123' });
     expect(response.statusCode).toBe(200);

@@ -11,8 +11,8 @@ import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 const CLIENT_ID = 'souq-test-client';
 const CLIENT_SECRET = 'souq-test-client-secret-that-is-long-enough';
-const PUBLIC_BASE_URL = 'http://localhost';
-const CALLBACK_URL = `${PUBLIC_BASE_URL}/api/auth/oidc/google/callback`;
+const PUBLIC_URL = 'http://localhost';
+const CALLBACK_URL = `${PUBLIC_URL}/api/auth/oidc/google/callback`;
 const SIGN_IN_FAILED = '/login?error=SOCIAL_SIGN_IN_FAILED';
 /** The provider's test-only way of knowing who is typing their password on its sign-in page. */
 const ACCOUNT_HEADER = 'x-test-account';
@@ -20,7 +20,7 @@ const ACCOUNT_HEADER = 'x-test-account';
 const APPLE_CLIENT_ID = 'com.souq.test.web';
 const APPLE_TEAM_ID = 'SOUQTEAM01';
 const APPLE_KEY_ID = 'SOUQKEY001';
-const APPLE_CALLBACK_URL = `${PUBLIC_BASE_URL}/api/auth/oidc/apple/callback`;
+const APPLE_CALLBACK_URL = `${PUBLIC_URL}/api/auth/oidc/apple/callback`;
 const APPLE_AUDIENCE = 'https://appleid.apple.com';
 const SIX_MONTHS_S = 183 * 24 * 60 * 60;
 /** The team's Sign in with Apple key: our server signs with the private half, the provider checks with the public one. */
@@ -170,7 +170,7 @@ class Person {
   private async browseProvider(startUrl: string): Promise<{ redirectedTo: string } | { page: string }> {
     let url = startUrl;
     for (let hop = 0; hop < 10; hop += 1) {
-      if (url.startsWith(PUBLIC_BASE_URL)) return { redirectedTo: url.slice(PUBLIC_BASE_URL.length) };
+      if (url.startsWith(PUBLIC_URL)) return { redirectedTo: url.slice(PUBLIC_URL.length) };
       const cookie = [...this.providerCookies].map(([name, value]) => `${name}=${value}`).join('; ');
       const response = await fetch(url, { redirect: 'manual', headers: { cookie, [ACCOUNT_HEADER]: this.providerAccount } });
       for (const header of response.headers.getSetCookie()) {
@@ -194,7 +194,7 @@ class Person {
   /** Follows the provider's redirects, as a browser would, until it sends the person back to us. */
   async authorizeAt(authorizationUrl: string): Promise<string> {
     const back = await this.browseProvider(authorizationUrl);
-    if (!('redirectedTo' in back) || !back.redirectedTo.startsWith(CALLBACK_URL.slice(PUBLIC_BASE_URL.length))) {
+    if (!('redirectedTo' in back) || !back.redirectedTo.startsWith(CALLBACK_URL.slice(PUBLIC_URL.length))) {
       throw new Error(`the provider did not redirect to the callback: ${JSON.stringify(back)}`);
     }
     return back.redirectedTo;
@@ -215,7 +215,7 @@ class Person {
     const state = this.browser.cookies.get('oidc_state');
     const response = await this.app.inject({
       method: 'POST',
-      url: form.action.slice(PUBLIC_BASE_URL.length),
+      url: form.action.slice(PUBLIC_URL.length),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(state ? { cookie: `oidc_state=${state}` } : {}) },
       payload: form.fields.toString(),
     });
@@ -313,7 +313,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
         OIDC_APPLE_KEY_ID: APPLE_KEY_ID,
         // As written on one line in .env.
         OIDC_APPLE_PRIVATE_KEY: applePrivateKeyPem.replace(/\n/g, '\\n'),
-        PUBLIC_BASE_URL,
+        PUBLIC_URL,
       },
     });
     riyadhId = (await t.app.db.selectFrom('cities').select('id').where('name_en', '=', 'Riyadh').executeTakeFirstOrThrow()).id;
@@ -371,7 +371,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
     const layla = new Person(t.app, 'sub-layla');
     const callback = await layla.signInWithGoogle('/create-sales');
     expect(callback.statusCode).toBe(302);
-    const registration = new URL(callback.headers.location as string, PUBLIC_BASE_URL);
+    const registration = new URL(callback.headers.location as string, PUBLIC_URL);
     expect(registration.pathname).toBe('/Register');
     expect(registration.searchParams.get('redirect')).toBe('/create-sales');
     expect(await layla.sessionEmail()).toBeNull();
@@ -426,7 +426,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
   it('sends a known identity whose account was never activated to code entry, with a fresh code by email', async () => {
     // Registered from Google, chose SMS, and never entered the code.
     const huda = new Person(t.app, 'sub-huda');
-    const firstVisit = new URL((await huda.signInWithGoogle()).headers.location as string, PUBLIC_BASE_URL);
+    const firstVisit = new URL((await huda.signInWithGoogle()).headers.location as string, PUBLIC_URL);
     const socialToken = firstVisit.searchParams.get('social')!;
     await register(huda.browser, { email: 'huda@example.com', phone: '966551230002', channel: 'sms', socialToken });
 
@@ -443,7 +443,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
     }
 
     const callback = await huda.signInWithGoogle('/my_ads');
-    const codeEntry = new URL(callback.headers.location as string, PUBLIC_BASE_URL);
+    const codeEntry = new URL(callback.headers.location as string, PUBLIC_URL);
     expect(codeEntry.pathname).toBe('/Register');
     expect(codeEntry.searchParams.get('redirect')).toBe('/my_ads');
     expect(codeEntry.searchParams.has('social')).toBe(false);
@@ -465,7 +465,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
     const ahmed = new Person(t.app, 'sub-ahmed');
     const start = await ahmed.browser.get('/api/auth/oidc/google/start');
     const callbackPath = await ahmed.authorizeAt(start.headers.location as string);
-    const state = new URL(callbackPath, PUBLIC_BASE_URL).searchParams.get('state')!;
+    const state = new URL(callbackPath, PUBLIC_URL).searchParams.get('state')!;
 
     const tampered = await ahmed.browser.get(callbackPath.replace(`state=${state}`, 'state=tampered'));
     expect(tampered.headers.location).toBe(SIGN_IN_FAILED);
@@ -522,7 +522,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
     const user = { name: { firstName: 'Noor', lastName: 'Al-Qahtani' }, email: 'x7k2p9q4mz@privaterelay.appleid.com' };
     const callback = await noor.signInWithApple('/create-sales', { user: JSON.stringify(user) });
     expect(callback.statusCode).toBe(302);
-    const registration = new URL(callback.headers.location as string, PUBLIC_BASE_URL);
+    const registration = new URL(callback.headers.location as string, PUBLIC_URL);
     expect(registration.pathname).toBe('/Register');
     expect(registration.searchParams.get('redirect')).toBe('/create-sales');
     expect(noor.browser.cookies.has('oidc_state')).toBe(false);
@@ -593,7 +593,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
     const ahmed = new Person(t.app, 'sub-ahmed');
     const start = await ahmed.browser.get('/api/auth/oidc/google/start');
     const callbackPath = await ahmed.authorizeAt(start.headers.location as string);
-    const posted = await ahmed.postCrossSite({ action: CALLBACK_URL, fields: new URL(callbackPath, PUBLIC_BASE_URL).searchParams });
+    const posted = await ahmed.postCrossSite({ action: CALLBACK_URL, fields: new URL(callbackPath, PUBLIC_URL).searchParams });
     expect(posted.statusCode).toBe(302);
     expect(posted.headers.location).toBe(SIGN_IN_FAILED);
     expect(await ahmed.sessionEmail()).toBeNull();

@@ -2,7 +2,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+
+const PRODUCTION_SETTINGS = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.souq.example:587', PUBLIC_URL: 'https://souq.example' };
+
+describe('the settings a server starts with', () => {
+  it('listens only on this machine outside production unless HOST says otherwise, and on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(PRODUCTION_SETTINGS).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION_SETTINGS, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('refuses to start in production without a mail provider or the public address, saying what to set', () => {
+    expect(() => loadConfig({ ...PRODUCTION_SETTINGS, SMTP_URL: '' })).toThrow(/^NODE_ENV=production needs SMTP_URL \(the mail provider/);
+    expect(() => loadConfig({ ...PRODUCTION_SETTINGS, PUBLIC_URL: undefined })).toThrow(/^NODE_ENV=production needs PUBLIC_URL \(the address people reach the site at/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/needs SMTP_URL .* and PUBLIC_URL .*\. Set it in the environment or in \.env/);
+    expect(() => loadConfig({})).not.toThrow();
+  });
+
+  it('takes the public address as an origin, and nothing else', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://souq.example/' }).publicUrl).toBe('https://souq.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://souq.example/shop' })).toThrow(/scheme and host/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://souq.example' })).toThrow();
+  });
+});
 
 /** A production server over a small client build made here. */
 describe(`production serving on ${testDialect}`, () => {
@@ -16,7 +43,7 @@ describe(`production serving on ${testDialect}`, () => {
     fs.writeFileSync(path.join(dist, '_build', 'b1', 'manifest.json'), JSON.stringify({ buildId: 'b1', chunks: [] }));
     fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-    t = await buildTestApp({ env: { NODE_ENV: 'production', CLIENT_DIST_DIR: dist } });
+    t = await buildTestApp({ env: { ...PRODUCTION_SETTINGS, CLIENT_DIST_DIR: dist } });
   });
   afterAll(async () => {
     await t.close();
@@ -49,6 +76,17 @@ describe(`production serving on ${testDialect}`, () => {
     expect(response.json().error.code).toBe('ROUTE_NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('"localOutboxChannels":[]');
     expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('"auctionClockTool":false');
+  });
+
+  it('links shared ads to the configured public address, whatever Host the request names', async () => {
+    const ad = await t.app.db.selectFrom('ads').select('slug').where('status', '=', 'PUBLISHED').where('type', '=', 'INSTANT_SALE').orderBy('published_at', 'desc').executeTakeFirstOrThrow();
+    await t.app.db.updateTable('ads').set({ main_image_id: 'picture-1' }).where('slug', '=', ad.slug).execute();
+    const adPath = `/ad/${encodeURIComponent(ad.slug)}`;
+    const page = await t.app.inject({ method: 'GET', url: adPath, headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' } });
+    expect(page.body).toContain(`<meta property="og:url" content="https://souq.example${adPath}" />`);
+    expect(page.body).toContain('<meta property="og:image" content="https://souq.example/media/picture-1/large" />');
+    expect(page.body).toContain(`<link rel="canonical" href="https://souq.example${adPath}" />`);
+    expect(page.body).not.toMatch(/attacker\.example|localhost/);
   });
 
   it('marks the session and anti-forgery cookies Secure', async () => {

@@ -25,7 +25,7 @@ let serial = 0;
  * and registering fifty bidders through the codes would only slow them down (accounts.test.ts proves
  * registration).
  */
-export async function newPerson(app: FastifyInstance, firstName: string, options: { locale?: Locale } = {}): Promise<Person> {
+export async function newPerson(app: FastifyInstance, firstName: string, options: { locale?: Locale; ip?: string } = {}): Promise<Person> {
   serial += 1;
   const id = randomUUID();
   const email = `${firstName.toLowerCase()}-${serial}-${id.slice(0, 6)}@example.com`;
@@ -38,7 +38,7 @@ export async function newPerson(app: FastifyInstance, firstName: string, options
   );
   const token = randomBytes(32).toString('base64url');
   await app.db.insertInto('sessions').values({ id: hashSecret(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS }).execute();
-  const browser = new TestBrowser(app, { locale: options.locale });
+  const browser = new TestBrowser(app, { locale: options.locale, ip: options.ip });
   browser.cookies.set(SESSION_COOKIE, token);
   return { id, email, phone, browser, cookie: `${SESSION_COOKIE}=${token}` };
 }

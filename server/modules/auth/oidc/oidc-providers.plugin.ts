@@ -140,7 +140,7 @@ export default fp(
         return { scope, responseMode };
       },
       redirectUri(provider) {
-        return `${app.config.publicBaseUrl}/api/auth/oidc/${provider}/callback`;
+        return `${app.config.publicUrl}/api/auth/oidc/${provider}/callback`;
       },
       stateCookieOptions(provider) {
         const common = { path: OIDC_COOKIE_PATH, httpOnly: true };
