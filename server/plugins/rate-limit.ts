@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { ERROR_CODES } from '../../domain/errors';
+import { ERROR_CODES, type ErrorCode } from '../../domain/errors';
 import { AppError } from '../errors';
 
 export interface RateLimitPolicy {
@@ -8,13 +8,15 @@ export interface RateLimitPolicy {
   name: string;
   limit: number;
   windowMs: number;
+  /** The refusal past the limit, when the generic "too many attempts" would not say what happened. */
+  refusal?: ErrorCode;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: {
       /**
-       * Counts one use of the key and refuses with RATE_LIMITED (and Retry-After) once it is over
+       * Counts one use of the key and refuses with the policy's code (and Retry-After) once it is over
        * the limit. Counting and checking are one statement, so parallel requests cannot all slip
        * through on the same stale count.
        */
@@ -51,7 +53,7 @@ export default fp(
           .executeTakeFirstOrThrow();
         if (Number(counter.hits) <= policy.limit) return;
         const retryAfterS = Math.max(1, Math.ceil((Number(counter.window_started_at) + policy.windowMs - now) / 1000));
-        throw new AppError(ERROR_CODES.RATE_LIMITED, undefined, { 'Retry-After': String(retryAfterS) });
+        throw new AppError(policy.refusal ?? ERROR_CODES.RATE_LIMITED, undefined, { 'Retry-After': String(retryAfterS) });
       },
       async release(policy, key) {
         await app.db
