@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '../../domain/auth';
 import { loadConfig } from '../../server/config';
 import { sweepExpiredRecords } from '../../server/jobs/housekeeping';
-import { SIGN_IN_FAILURES_PER_ADDRESS } from '../../server/modules/auth/account-rate-limits';
+import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS } from '../../server/modules/auth/account-rate-limits';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
@@ -85,20 +85,39 @@ describe(`sign-in, sessions, CSRF and rate limits on ${testDialect}`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(200);
   });
 
-  it('locks one account after five wrong passwords, whatever the address, until the window passes', async () => {
+  it('locks one account from the address that guessed wrong five times, never its owner elsewhere, until the window passes', async () => {
     const wrong = { method: 'email', email: 'mona@example.com', password: 'not-her-password' };
-    for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await new TestBrowser(t.app, { ip: `10.0.0.${attempt}` }).post('/api/auth/sign-in', wrong)).statusCode).toBe(401);
-    }
-    const locked = await new TestBrowser(t.app, { ip: '10.0.1.1' }).post('/api/auth/sign-in', { ...wrong, password: 'demo1234' });
+    const stranger = new TestBrowser(t.app, { ip: '10.0.0.66' });
+    for (let attempt = 0; attempt < SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.limit; attempt++) expect((await stranger.post('/api/auth/sign-in', wrong)).statusCode).toBe(401);
+    const locked = await stranger.post('/api/auth/sign-in', { ...wrong, password: 'demo1234' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many attempts, wait a moment and try again' } });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account is not affected.
-    expect((await new TestBrowser(t.app, { ip: '10.0.1.1' }).post('/api/auth/sign-in', { method: 'email', email: 'omar@example.com', password: 'demo1234' })).statusCode).toBe(200);
-
-    clock.now += 15 * MINUTE_MS;
+    // The same account by its phone shares the count.
+    expect((await stranger.post('/api/auth/sign-in', { method: 'phone', phone: '201001234567', password: 'demo1234' })).statusCode).toBe(429);
+    // The owner, from anywhere else, still signs in; another account from the stranger's address too.
     expect((await new TestBrowser(t.app, { ip: '10.0.1.1' }).post('/api/auth/sign-in', { ...wrong, password: 'demo1234' })).statusCode).toBe(200);
+    expect((await new TestBrowser(t.app, { ip: '10.0.0.66' }).post('/api/auth/sign-in', { method: 'email', email: 'omar@example.com', password: 'demo1234' })).statusCode).toBe(200);
+
+    clock.now += SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.windowMs;
+    expect((await stranger.post('/api/auth/sign-in', { ...wrong, password: 'demo1234' })).statusCode).toBe(200);
+  });
+
+  it('slows guessing one account from many addresses with a higher account-wide limit', async () => {
+    const wrong = { method: 'email', email: 'ahmed@example.com', password: 'not-his-password' };
+    // Each address stays under its own limit; together they reach the account's.
+    const addresses = Array.from({ length: SIGN_IN_FAILURES_PER_ACCOUNT.limit }, (_, index) => `172.16.${Math.floor(index / 4)}.${(index % 4) + 1}`);
+    for (const [index, ip] of addresses.entries()) {
+      const response = await new TestBrowser(t.app, { ip }).post('/api/auth/sign-in', wrong);
+      expect(response.statusCode, `guess ${index + 1}`).toBe(401);
+      // The owner's right password meanwhile is given back, so it never counts against the account.
+      if (index === addresses.length / 2) expect((await new TestBrowser(t.app, { ip: '172.30.0.1' }).post('/api/auth/sign-in', { ...wrong, password: 'demo1234' })).statusCode).toBe(200);
+    }
+    const refused = await new TestBrowser(t.app, { ip: '172.31.0.1' }).post('/api/auth/sign-in', { ...wrong, password: 'demo1234' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    clock.now += SIGN_IN_FAILURES_PER_ACCOUNT.windowMs;
+    expect((await new TestBrowser(t.app, { ip: '172.31.0.1' }).post('/api/auth/sign-in', { ...wrong, password: 'demo1234' })).statusCode).toBe(200);
   });
 
   it('limits wrong passwords from one address across accounts, never right ones', async () => {
@@ -150,14 +169,12 @@ describe(`sign-in, sessions, CSRF and rate limits on ${testDialect}`, () => {
 
   it('counts parallel wrong passwords before checking them, so a burst meets the lock too', async () => {
     const burst = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => new TestBrowser(t.app, { ip: `10.9.0.${index + 1}` }).post('/api/auth/sign-in', { method: 'email', email: 'mona@example.com', password: `guess-${index}` })),
+      Array.from({ length: 12 }, (_, index) => new TestBrowser(t.app, { ip: '10.9.0.1' }).post('/api/auth/sign-in', { method: 'email', email: 'mona@example.com', password: `guess-${index}` })),
     );
     const statuses = burst.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
-    // The same account by its phone shares the count.
-    expect((await new TestBrowser(t.app).post('/api/auth/sign-in', { method: 'phone', phone: '201001234567', password: 'demo1234' })).statusCode).toBe(429);
-    clock.now += 15 * MINUTE_MS;
+    clock.now += SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.windowMs;
   });
 
   it('compares the password as typed, spaces included', async () => {

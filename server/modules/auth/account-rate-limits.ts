@@ -1,8 +1,16 @@
 import type { RateLimitPolicy } from '../../plugins/rate-limit';
 import { MINUTE_MS } from '../../../domain/timing';
 
-/** Wrong passwords for one account, from anywhere: stops guessing one person's password. */
-export const SIGN_IN_FAILURES_PER_ACCOUNT: RateLimitPolicy = { name: 'sign-in-account', limit: 5, windowMs: 15 * MINUTE_MS };
+/**
+ * Wrong passwords for one account from one address: stops guessing one person's password, and
+ * locks out only the address that guessed, so a stranger cannot lock the owner out.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: RateLimitPolicy = { name: 'sign-in-account-address', limit: 5, windowMs: 15 * MINUTE_MS };
+/**
+ * Wrong passwords for one account from anywhere: caps guessing spread over many addresses at the
+ * rate OWASP ASVS 2.2.1 allows. Reaching it locks the owner out too, which takes a botnet's effort.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT: RateLimitPolicy = { name: 'sign-in-account', limit: 100, windowMs: 60 * MINUTE_MS };
 /**
  * Wrong passwords from one address, for any account: stops spraying one password over many.
  * Only failures count, and generously: whole neighbourhoods share one address behind mobile

@@ -8,13 +8,13 @@ import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';
 import { findSessionUser } from './accounts.repository';
-import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS } from './account-rate-limits';
+import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS } from './account-rate-limits';
 
 /**
  * Signs in by email or phone with a password. A wrong pair is refused without saying which half
  * was wrong, and an unknown account costs the same argon2 verification as a known one, so the
  * answer's timing does not tell whether an account exists. Guessing is limited per account and
- * per address. A right password on an account never verified sends a fresh code instead.
+ * address, per account and per address. A right password on an account never verified sends a fresh code instead.
  */
 const signInRoute: FastifyPluginAsync = async (app) => {
   const unknownAccountHash = await hash(randomBytes(16).toString('hex'));
@@ -32,17 +32,22 @@ const signInRoute: FastifyPluginAsync = async (app) => {
         .executeTakeFirst();
       // One account, one count, whether it is tried by its email or its phone.
       const accountKey = user?.id ?? `unknown:${identifier}`;
+      const accountAtAddressKey = `${accountKey}@${request.ip}`;
       // Each attempt is counted as a failure before the password is checked and given back on
       // success: parallel guesses meet the limit instead of all passing a check made before any failed.
+      // The account-wide count comes last, so an address already locked out adds nothing to it.
       await app.rateLimits.consume(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
+      await app.rateLimits.consume(SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, accountAtAddressKey);
       await app.rateLimits.consume(SIGN_IN_FAILURES_PER_ACCOUNT, accountKey);
 
       const passwordMatches = await verify(user?.password_hash || unknownAccountHash, body.password);
       if (!user || !passwordMatches) {
         throw new AppError(body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD);
       }
+      // The owner's own mistakes are forgiven; others' guesses at the account stay counted.
       await app.rateLimits.release(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
-      await app.rateLimits.clear(SIGN_IN_FAILURES_PER_ACCOUNT, accountKey);
+      await app.rateLimits.clear(SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, accountAtAddressKey);
+      await app.rateLimits.release(SIGN_IN_FAILURES_PER_ACCOUNT, accountKey);
 
       if (user.verified_at === null) {
         const verification = await app.verifications.issue({
