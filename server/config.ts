@@ -81,7 +81,7 @@ function assertProductionSettings(parsed: z.output<typeof envSchema>) {
     ...(parsed.PUBLIC_URL ? [] : ['PUBLIC_URL (the address people reach the site at, e.g. https://souq.example)']),
   ];
   if (missing.length > 0) {
-    throw new Error(`NODE_ENV=production needs ${missing.join(' and ')}. Set it in the environment or in .env (see .env.example).`);
+    throw new Error(`NODE_ENV=production needs ${missing.join(' and ')}. Set what is missing in the environment or in .env (see .env.example).`);
   }
 }
 
