@@ -34,11 +34,13 @@ export const clockPingAckSchema = z.object({
 });
 export type ClockPingAck = z.infer<typeof clockPingAckSchema>;
 
-/** A command's answer over the socket: the committed result, or the refusal the HTTP route would give. */
-export type SocketCommandReply<T> = { ok: true; result: T } | { ok: false; error: { code: string; message: string } };
+/** A command refused: the code and message the HTTP route would give, or RATE_LIMITED past the socket's rate. */
+export type SocketCommandRefusal = { ok: false; error: { code: string; message: string } };
+/** A command's answer over the socket: the committed result, or its refusal. */
+export type SocketCommandReply<T> = { ok: true; result: T } | SocketCommandRefusal;
 
 export interface ClientToServerEvents {
-  [SOCKET_EVENTS.CLOCK_PING]: (ack: (reply: ClockPingAck) => void) => void;
+  [SOCKET_EVENTS.CLOCK_PING]: (ack: (reply: ClockPingAck | SocketCommandRefusal) => void) => void;
   [SOCKET_EVENTS.AD_WATCH]: (adId: string, ack: (reply: SocketCommandReply<null>) => void) => void;
   [SOCKET_EVENTS.AD_UNWATCH]: (adId: string) => void;
   [SOCKET_EVENTS.BID_PLACE]: (command: PlaceBidInput & { adId: string }, ack: (reply: SocketCommandReply<AuctionChange>) => void) => void;

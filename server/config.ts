@@ -50,6 +50,8 @@ const envSchema = z.object({
       .refine((url) => new URL(url).pathname === '/', 'PUBLIC_URL is a scheme and host (and port) only, such as https://souq.example')
       .optional(),
   ),
+  ALLOWED_ORIGINS: optionalSetting.transform((value) => value?.split(',').map((origin) => origin.trim()).filter(Boolean)).pipe(z.array(z.url()).optional()),
+  SOCKET_COMMANDS_PER_SECOND: z.coerce.number().int().positive().default(20),
   SMTP_URL: optionalSetting,
   SMTP_FROM: z.string().default('Souq <no-reply@souq.local>'),
   SMS_API_URL: optionalSetting,
@@ -126,6 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * configured, never read from the request's Host header, which any client may set.
      */
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : `http://localhost:${parsed.PORT}`,
+    /**
+     * The origins whose pages may open a socket; unset, the site's own (publicUrl). A socket is
+     * signed in by the session cookie, so a page on another site must not open one in its visitor's name.
+     */
+    allowedOrigins: parsed.ALLOWED_ORIGINS?.map((origin) => new URL(origin).origin),
+    /** What one socket may send in a second; past that its commands are refused, so no client can flood the engine. */
+    socketCommandsPerSecond: parsed.SOCKET_COMMANDS_PER_SECOND,
     delivery: {
       smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
       sms: parsed.SMS_API_URL ? { url: parsed.SMS_API_URL, token: parsed.SMS_API_TOKEN, sender: parsed.SMS_SENDER } : undefined,

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '../../domain/auth';
+import { ERROR_CODES } from '../../domain/errors';
 import { readCookie } from '../../domain/locale';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, userRoom } from '../../domain/realtime-events';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandRefusal, userRoom } from '../../domain/realtime-events';
+import { errorMessage, localeOfRequest } from '../i18n';
 
 /**
  * What the server knows of a socket's person: the session cookie's user at connection (null for a
@@ -20,10 +22,49 @@ declare module 'fastify' {
   }
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The site's own origin, and on a loopback address the same port by its other names, as a developer may open any of them. */
+function originsOfSite(publicUrl: string): string[] {
+  const site = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(site.hostname)) return [site.origin];
+  return LOOPBACK_HOSTS.map((host) => `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`);
+}
+
+const COMMAND_WINDOW_MS = 1_000;
+
+/**
+ * How many commands a socket has sent in its current second, counted on the monotonic clock: the
+ * limit guards the server's work, which real time measures, whatever the app's clock says.
+ */
+function commandCounter(limit: number) {
+  let windowStartedAt = -Infinity;
+  let commands = 0;
+  return function allowsAnother(): boolean {
+    const now = performance.now();
+    if (now - windowStartedAt >= COMMAND_WINDOW_MS) {
+      windowStartedAt = now;
+      commands = 0;
+    }
+    commands += 1;
+    return commands <= limit;
+  };
+}
+
 /** socket.io on the same HTTP server as the API, signed in by the same session cookie. */
 export default fp(
   async (app) => {
-    const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(app.server, { serveClient: false });
+    const allowedOrigins = new Set(app.config.allowedOrigins ?? originsOfSite(app.config.publicUrl));
+    const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(app.server, {
+      serveClient: false,
+      // A browser names the page's origin on every cross-site request, so a page elsewhere cannot open a
+      // socket carrying its visitor's session cookie. Without Origin it is a same-origin polling request
+      // or not a browser at all, and has no one's cookie to borrow.
+      allowRequest: (request, answer) => {
+        const origin = request.headers.origin;
+        answer(null, origin === undefined || allowedOrigins.has(origin));
+      },
+    });
     io.use((socket, next) => {
       const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
       const signIn = token ? app.sessions.userOfToken(token) : Promise.resolve(null);
@@ -38,6 +79,15 @@ export default fp(
     });
     io.on('connection', (socket) => {
       if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
+      // Past its rate a socket's commands are answered RATE_LIMITED and go no further; what the server
+      // sends it (its rooms' broadcasts) is never held back.
+      const allowsAnother = commandCounter(app.config.socketCommandsPerSecond);
+      const rateLimited: SocketCommandRefusal = { ok: false, error: { code: ERROR_CODES.RATE_LIMITED, message: errorMessage(ERROR_CODES.RATE_LIMITED, localeOfRequest(socket.handshake.headers)) } };
+      socket.use((packet, next) => {
+        if (allowsAnother()) return next();
+        const ack: unknown = packet.at(-1);
+        if (typeof ack === 'function') ack(rateLimited);
+      });
       // Clients estimate their clock offset from these answers and draw every countdown in server time.
       socket.on(SOCKET_EVENTS.CLOCK_PING, (ack) => {
         if (typeof ack === 'function') ack({ serverTime: app.now() });
@@ -50,5 +100,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['clock', 'sessions'] },
+  { name: 'realtime', dependencies: ['config', 'clock', 'sessions'] },
 );

@@ -34,6 +34,8 @@ async function pingRound() {
     const sentAt = Date.now();
     try {
       const reply = await socket.timeout(PING_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.CLOCK_PING);
+      // Refused (the socket sent too much at once): this round has no sample; the next one will.
+      if (!('serverTime' in reply)) return;
       recordClockSample({ sentAt, receivedAt: Date.now(), serverTime: reply.serverTime });
     } catch {
       // No answer in time: this round has nothing to say; the next one will.
