@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from './auth';
 import { LOCALES } from './locale';
 
-/** What the server injects into every HTML page as `window.__APP_CONFIG__`. */
+/** What the server puts into every HTML page, as JSON in the element RUNTIME_CONFIG_ELEMENT_ID. */
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   locale: z.enum(LOCALES),
@@ -21,11 +21,14 @@ export const runtimeConfigSchema = z.object({
   localOutboxChannels: z.array(z.string()),
   /** Outside production: the owner may bring a running auction's end closer, to try its final window. */
   auctionClockTool: z.boolean(),
+  /** The nonce of this page's Content-Security-Policy for the `<style>` elements written while it runs; null where any inline style is allowed. */
+  styleNonce: z.string().nullable(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
-export const RUNTIME_CONFIG_GLOBAL = '__APP_CONFIG__';
+/** A `<script type="application/json">` element: data the page reads, never a script it runs, so the policy needs no inline script. */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'app-config';
 
 export const buildInfoSchema = z.object({
   buildId: z.string().min(1),

@@ -10,6 +10,7 @@ import errorsPlugin from './plugins/errors';
 import clientPlugin from './plugins/client';
 import csrfPlugin from './plugins/csrf';
 import rateLimitPlugin from './plugins/rate-limit';
+import securityHeadersPlugin from './plugins/security-headers';
 import housekeepingJob from './jobs/housekeeping';
 import socketServer from './realtime/socket-server';
 import nodeRelay from './realtime/node-relay';
@@ -86,6 +87,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(configPlugin, { config });
   await fastify.register(clockPlugin, { now });
   await fastify.register(errorsPlugin);
+  await fastify.register(securityHeadersPlugin);
   await fastify.register(fastifyCookie);
   await fastify.register(csrfPlugin);
   await fastify.register(databasePlugin);

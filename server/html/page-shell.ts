@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../../domain/runtime-config';
-import { RUNTIME_CONFIG_GLOBAL } from '../../domain/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../domain/runtime-config';
 import { directionOf } from '../../domain/locale';
 import { pageMeta } from '../i18n';
 
@@ -10,7 +10,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** JSON inside a <script> must never close the tag or open a comment. */
+/** JSON inside a <script> element must never close the element or open a comment. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
@@ -52,7 +52,7 @@ export function renderPageShell(template: string, config: RuntimeConfig, preview
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(preview ? preview.description.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_DESCRIPTION_LENGTH) : meta.description)}" />`,
     ...(preview ? previewTags(preview, meta.title) : []),
-    `<script>window.${RUNTIME_CONFIG_GLOBAL}=${scriptSafeJson(config)}</script>`,
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
   ].join('\n    ');
   return template
     .replace(HTML_OPEN_TAG, `<html lang="${config.locale}" dir="${directionOf(config.locale)}">`)

@@ -16,6 +16,7 @@ import { localeOfRequest } from '../i18n';
 import { isLocalRequest } from '../local-request';
 import { renderPageShell } from '../html/page-shell';
 import { adPagePreview } from '../modules/ads/ad-page-preview';
+import { styleNonceOf } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +77,7 @@ export default fp(
       }
     }
 
-    const runtimeConfig = (request: FastifyRequest): RuntimeConfig => {
+    const runtimeConfig = (request: FastifyRequest, reply: FastifyReply): RuntimeConfig => {
       const country = readCookie(request.headers.cookie, COUNTRY_COOKIE);
       const devTools = app.config.exposeDevTools && isLocalRequest(request);
       return {
@@ -90,13 +91,14 @@ export default fp(
         socialSignIn: SOCIAL_PROVIDERS.filter((provider) => app.config.oidc[provider]),
         localOutboxChannels: devTools ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
         auctionClockTool: devTools,
+        styleNonce: styleNonceOf(reply),
       };
     };
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0]!;
       const preview = await adPagePreview(app.db, pathname, app.config.publicUrl, app.now());
-      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request), preview);
+      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request, reply), preview);
       return reply
         .code(isKnownPath(pathname) ? 200 : 404)
         .header('Cache-Control', 'no-cache')
@@ -114,5 +116,5 @@ export default fp(
       throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND);
     });
   },
-  { name: 'client', dependencies: ['config', 'clock', 'errors', 'database'] },
+  { name: 'client', dependencies: ['config', 'clock', 'errors', 'database', 'security-headers'] },
 );

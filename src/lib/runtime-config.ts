@@ -1,14 +1,25 @@
+// Also imported first by main.tsx. Imported here too, it is bundled in the chunk with zod and the
+// domain's schemas, ahead of them; from the entry chunk alone it would run after they were made.
+import './zod-without-eval';
 import { UPLOAD_LIMITS } from '../../domain/limits';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, readCookie, resolveLocale } from '../../domain/locale';
 import { DEFAULT_CURRENCY } from '../../domain/money';
-import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig, runtimeConfigSchema } from '../../domain/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigSchema } from '../../domain/runtime-config';
+
+function parseJson(text: string | null | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The configuration the server injected into the page. A page opened without it (a file
  * served by something else) still starts, on the defaults and the language cookie.
  */
 function readRuntimeConfig(): RuntimeConfig {
-  const injected = runtimeConfigSchema.safeParse((window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
+  const injected = runtimeConfigSchema.safeParse(parseJson(document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent));
   if (injected.success) return injected.data;
   return {
     apiBaseUrl: '/api',
@@ -21,6 +32,7 @@ function readRuntimeConfig(): RuntimeConfig {
     socialSignIn: [],
     localOutboxChannels: [],
     auctionClockTool: false,
+    styleNonce: null,
   };
 }
 

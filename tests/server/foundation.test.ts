@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
-import { RUNTIME_CONFIG_GLOBAL } from '../../domain/runtime-config';
 import { type Kysely, sql } from 'kysely';
 import { createDatabase } from '../../server/db/database';
 import * as initialMigration from '../../server/db/migrations/0001-initial';
 import * as accountsMigration from '../../server/db/migrations/0002-accounts';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+import { runtimeConfigOf } from './helpers/page-config';
 
 const FIXED_NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 
@@ -104,7 +104,7 @@ describe(`foundation on ${testDialect}`, () => {
     expect(arabic.statusCode).toBe(200);
     expect(arabic.headers['content-type']).toContain('text/html');
     expect(arabic.body).toMatch(/^<!doctype html>\s*<html lang="ar" dir="rtl">/i);
-    const config = JSON.parse(arabic.body.match(new RegExp(`window\\.${RUNTIME_CONFIG_GLOBAL}=(\\{.*?\\})</script>`))![1]!);
+    const config = runtimeConfigOf(arabic.body);
     expect(config).toMatchObject({ apiBaseUrl: '/api', locale: 'ar', defaultLocale: 'ar', currency: 'SAR', buildId: 'dev', country: null, socialSignIn: [], localOutboxChannels: ['email', 'sms', 'whatsapp'], auctionClockTool: true });
     expect(config.uploadLimits).toEqual({ imageBytes: 10 * 1024 * 1024, videoBytes: 100 * 1024 * 1024, documentBytes: 50 * 1024 * 1024 });
 

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNTIME_CONFIG_GLOBAL } from '../../domain/runtime-config';
 import { loadConfig } from '../../server/config';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+import { runtimeConfigOf } from './helpers/page-config';
 
 const CLIENT_ID = 'souq-test-client';
 const CLIENT_SECRET = 'souq-test-client-secret-that-is-long-enough';
@@ -628,7 +628,7 @@ describe(`social sign-in with OpenID Connect on ${testDialect}`, () => {
     }
 
     const page = await browser.get('/');
-    const config = JSON.parse(page.body.match(new RegExp(`window\\.${RUNTIME_CONFIG_GLOBAL}=(\\{.*?\\})</script>`))![1]!);
+    const config = runtimeConfigOf(page.body);
     expect(config.socialSignIn).toEqual(['google', 'apple']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../domain/runtime-config';
 import { renderPageShell } from '../../server/html/page-shell';
+import { runtimeConfigOf } from './helpers/page-config';
 
 const TEMPLATE = '<!doctype html><html lang="ar" dir="rtl"><head><!--app-head--></head><body></body></html>';
 const config: RuntimeConfig = {
@@ -14,6 +15,7 @@ const config: RuntimeConfig = {
   socialSignIn: [],
   localOutboxChannels: [],
   auctionClockTool: false,
+  styleNonce: null,
 };
 
 describe('page shell', () => {
@@ -22,12 +24,17 @@ describe('page shell', () => {
     expect(renderPageShell(TEMPLATE, { ...config, locale: 'ar' })).toMatch(/<html lang="ar" dir="rtl">/);
   });
 
-  it('keeps a value in the configuration from closing the script or opening markup', () => {
+  it('keeps a value in the configuration from closing its element or opening markup', () => {
     const html = renderPageShell(TEMPLATE, { ...config, apiBaseUrl: '</script><script>alert(1)</script><!--' });
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toMatch(/<!--(?!app-head)/);
-    const injected = html.match(/window\.__APP_CONFIG__=(.*?)<\/script>/)![1]!;
-    expect(JSON.parse(injected).apiBaseUrl).toBe('</script><script>alert(1)</script><!--');
+    expect(runtimeConfigOf(html).apiBaseUrl).toBe('</script><script>alert(1)</script><!--');
+  });
+
+  it('carries the configuration as JSON data, not as a script the page runs', () => {
+    const html = renderPageShell(TEMPLATE, config);
+    expect(html).not.toMatch(/<script(?![^>]*type="application\/json")[^>]*>/);
+    expect(runtimeConfigOf(html)).toEqual(config);
   });
 
   it("gives an ad's page its own title, description and image for link previews, escaped", () => {

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+const styleNonces = new WeakMap<ServerResponse, string>();
+
+/** The nonce this response's policy lets `<style>` elements carry; none when the policy allows every inline style (development). */
+export function styleNonceOf(reply: FastifyReply): string | null {
+  return styleNonces.get(reply.raw) ?? null;
+}
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * Security headers on every response (helmet), with a Content-Security-Policy the built client
+ * passes: scripts only from the site (the runtime configuration is a JSON element, never run), and
+ * inline styles only with the response's nonce, which the client hands to emotion, as Chakra writes
+ * its styles into `<style>` elements while the page runs. Vite's development server injects inline
+ * scripts and styles of its own and reloads over its own websocket, so development allows those.
+ */
+export default fp(
+  async (app) => {
+    const { environment, viteDevServer, publicApiBaseUrl } = app.config;
+    const production = environment === 'production';
+    // An absolute API address (another host) is reached by fetch; a path is the site itself.
+    const apiOrigin = URL.canParse(publicApiBaseUrl) ? [new URL(publicApiBaseUrl).origin] : [];
+    const styleNonce = (_request: unknown, response: ServerResponse) => {
+      const nonce = randomBytes(16).toString('base64');
+      styleNonces.set(response, nonce);
+      return `'nonce-${nonce}'`;
+    };
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'", styleNonce],
+          // Style attributes in markup; React sets `style` through the CSSOM, which the policy does not govern.
+          styleSrcAttr: ["'none'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          // 'self' covers the same origin's websocket (socket.io) too.
+          connectSrc: ["'self'", ...apiOrigin, ...(viteDevServer ? ['ws:'] : [])],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          // Outside production the site is served over plain HTTP, where upgraded requests would fail.
+          ...(production ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+      // A browser that once saw HSTS refuses plain HTTP for a year, which would lock a developer out of http://localhost.
+      strictTransportSecurity: production ? { maxAge: ONE_YEAR_S, includeSubDomains: true } : false,
+    });
+  },
+  { name: 'security-headers', dependencies: ['config'] },
+);

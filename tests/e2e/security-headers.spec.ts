@@ -1,0 +1,103 @@
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiWrite, categoryIds, lastCodeSentTo, uploadThroughApi, watchForErrors } from './helpers';
+
+const PASSWORD = 'csp-check-1';
+
+/** A new person, registered and activated through the API, signed in on `request`. */
+async function registerPerson(request: APIRequestContext, firstName: string): Promise<void> {
+  const serial = randomInt(1_000_000, 9_999_999);
+  const email = `${firstName.toLowerCase()}.${serial}@example.com`;
+  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number }> }>;
+  const registered = await apiWrite(request, 'POST', '/api/auth/register', {
+    firstName,
+    lastName: 'Tester',
+    email,
+    phone: `96659${serial}`,
+    country: 'SA',
+    cityId: countries.find((country) => country.code === 'SA')!.cities[0]!.id,
+    password: PASSWORD,
+    agreeToTerms: true,
+    channel: 'email',
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { verification } = (await registered.json()) as { verification: { id: string } };
+  const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code: await lastCodeSentTo(request, email) });
+  expect(verified.status()).toBe(200);
+}
+
+/** Publishes an ad as the ad form would send it, with one picture; answers its slug. */
+async function publishAd(request: APIRequestContext, type: 'INSTANT_SALE' | 'PUBLIC_AUCTION'): Promise<string> {
+  const imageId = await uploadThroughApi(request);
+  const terms = type === 'INSTANT_SALE' ? { price: 90_000, condition: 'NEW' } : { openingAmount: 100_000, condition: 'USED', startsNow: true, auctionDurationHours: 2 };
+  const response = await apiWrite(request, 'POST', '/api/ads', {
+    type,
+    fields: {
+      title: type === 'INSTANT_SALE' ? 'Oud perfume, sealed' : 'Antique brass coffee pot',
+      description: 'Checked under the Content-Security-Policy.',
+      ...(await categoryIds(request, ['fashion', 'watches'])),
+      ...terms,
+      imageIds: [imageId],
+      mainImageId: imageId,
+      countryCodes: ['SA'],
+      shippingType: 'FREE',
+    },
+    publish: true,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { slug: string }).slug;
+}
+
+/**
+ * Collects every Content-Security-Policy violation the page reports, from the document and any frame,
+ * as the browser's own `securitypolicyviolation` events. Init scripts come from the test, not the
+ * page, so the policy does not govern this one.
+ */
+async function watchForViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+/** Opens a page under the policy, waits for it to settle, and says what the policy refused on it. */
+async function visit(page: Page, path: string, ready: string, violations: () => Promise<string[]>): Promise<string[]> {
+  const response = await page.goto(path);
+  expect(response!.headers()['content-security-policy'], path).toContain("script-src 'self';");
+  await expect(page.locator(ready), path).toBeVisible({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  return (await violations()).map((violation) => `${path}: ${violation}`);
+}
+
+// The policy is the same in both languages, and so are the scripts and styles each page loads.
+test('the key pages run under the Content-Security-Policy with nothing refused', async ({ page, request }) => {
+  // Seven pages, each loaded afresh with all its chunks, on a machine that may be busy.
+  test.setTimeout(360_000);
+  const problems = watchForErrors(page);
+  const violations = await watchForViolations(page);
+
+  await registerPerson(request, 'Owner');
+  const saleSlug = await publishAd(request, 'INSTANT_SALE');
+  const auctionSlug = await publishAd(request, 'PUBLIC_AUCTION');
+
+  for (const [path, ready] of [
+    ['/', '[data-page="home"]'],
+    ['/product_list', '[data-page="product-list"]'],
+    [`/ad/${saleSlug}`, '[data-page="ad"]'],
+    ['/login', '[data-page="login"]'],
+    ['/Register', '[data-page="register"]'],
+  ] as const) {
+    expect.soft(await visit(page, path, ready, violations)).toEqual([]);
+  }
+
+  // Signed in: an auction's page, whose socket (the site's own origin) is let in, and the ad form.
+  await registerPerson(page.request, 'Bidder');
+  const socketOpened = page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
+  expect.soft(await visit(page, `/ad/${auctionSlug}`, '[data-testid="auction-panel"][data-role="BIDDER"]', violations)).toEqual([]);
+  expect((await socketOpened).isClosed()).toBe(false);
+  expect.soft(await visit(page, '/create-sales/public-auction', '[data-testid="ad-form"]', violations)).toEqual([]);
+
+  expect(problems).toEqual([]);
+});
