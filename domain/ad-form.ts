@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AD_STATUSES, AD_TYPES, type AdType, isAuctionType, isTenderType, PRODUCT_CONDITIONS, SHIPPING_TYPES } from './ad';
 import { mediaItemSchema } from './media';
 import { ERROR_CODES, type ErrorCode } from './errors';
+import { amountField } from './fields';
 import { UPLOAD_LIMITS } from './limits';
 import { MINUTE_MS, HOUR_MS } from './timing';
 
@@ -93,14 +94,14 @@ export const adInputSchema = z
     mainImageId: mediaId.nullable(),
     videoId: mediaId.nullable(),
     documentIds: z.array(mediaId).max(AD_DOCUMENTS_MAX, { error: ERROR_CODES.TOO_MANY_DOCUMENTS }),
-    price: positiveInteger.nullable(),
+    price: amountField.nullable(),
     negotiable: z.boolean(),
     shippingType: z.enum(SHIPPING_TYPES).nullable(),
-    shippingFee: positiveInteger.nullable(),
+    shippingFee: amountField.nullable(),
     returnable: z.boolean(),
-    openingAmount: positiveInteger.nullable(),
-    onBackPrice: positiveInteger.nullable(),
-    instantPurchaseAmount: positiveInteger.nullable(),
+    openingAmount: amountField.nullable(),
+    onBackPrice: amountField.nullable(),
+    instantPurchaseAmount: amountField.nullable(),
     allowDecimalBids: z.boolean(),
     countryCodes: z.array(z.string().regex(/^[A-Z]{2}$/)).max(AD_COUNTRIES_MAX),
     cityId: id.nullable(),

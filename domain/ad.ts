@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { localizedNameSchema } from './catalog';
+import { ERROR_CODES } from './errors';
 import { mediaItemSchema } from './media';
+import { MAX_AMOUNT_MINOR } from './money';
 
 export const AD_TYPES = [
   'INSTANT_SALE',
@@ -104,8 +106,8 @@ export const adListQuerySchema = z.object({
   category: z.string().max(80).optional(),
   brand: z.coerce.number().int().positive().optional(),
   condition: z.enum(PRODUCT_CONDITIONS).optional(),
-  minPrice: z.coerce.number().int().nonnegative().optional(),
-  maxPrice: z.coerce.number().int().nonnegative().optional(),
+  minPrice: z.coerce.number().max(MAX_AMOUNT_MINOR, { error: ERROR_CODES.AMOUNT_TOO_LARGE }).int().nonnegative().optional(),
+  maxPrice: z.coerce.number().max(MAX_AMOUNT_MINOR, { error: ERROR_CODES.AMOUNT_TOO_LARGE }).int().nonnegative().optional(),
   city: z.coerce.number().int().positive().optional(),
   shipping: z.enum(SHIPPING_TYPES).optional(),
   /** Only ads running now (started and not ended): the home page's "live now". */

@@ -107,6 +107,7 @@ export const SNAPSHOT_BID_LIMIT = 50;
 /** A client-made key that makes a retried command harmless (DESIGN.md section 4). */
 export const idempotencyKeySchema = z.string().min(8).max(100);
 
+/** Any number: the auction machine's bid rules judge the amount (MAX_AMOUNT_MINOR among them), so a refusal names its reason. */
 export const placeBidSchema = z.object({ amount: z.number(), idempotencyKey: idempotencyKeySchema });
 export type PlaceBidInput = z.infer<typeof placeBidSchema>;
 

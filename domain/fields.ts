@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { toLatinDigits } from './digits';
+import { MAX_AMOUNT_MINOR } from './money';
 
 /**
  * Field builders shared by client forms and server routes. Issue messages are error codes;
@@ -32,3 +33,13 @@ export const PHONE_MAX_DIGITS = 14;
 export const phoneDigits = z
   .string({ error: ERROR_CODES.REQUIRED })
   .transform((value) => toLatinDigits(value).replace(/[\s\-().]/g, '').replace(/^(\+|00)/, ''));
+
+/**
+ * An amount of money in minor units: a whole number above 0, at most MAX_AMOUNT_MINOR. The limit is
+ * checked first, so a number too long to be exact is called too large rather than not whole.
+ */
+export const amountField = z
+  .number({ error: ERROR_CODES.NOT_POSITIVE_INTEGER })
+  .max(MAX_AMOUNT_MINOR, { error: ERROR_CODES.AMOUNT_TOO_LARGE })
+  .int({ error: ERROR_CODES.NOT_POSITIVE_INTEGER })
+  .positive({ error: ERROR_CODES.NOT_POSITIVE_INTEGER });

@@ -1,6 +1,6 @@
 import type { AuctionPhase, AuctionSnapshot as ServerSnapshot, Bid, ViewerRole } from '../domain/auction';
 import type { ErrorCode } from '../domain/errors';
-import { minorUnitsPerMajor } from '../domain/money';
+import { MAX_AMOUNT_MINOR, minorUnitsPerMajor } from '../domain/money';
 import {
   AUCTION_EVENTS,
   type AuctionFacts,
@@ -108,7 +108,8 @@ function roundStepOf(minorUnits: number, perMajor: number): number {
 
 /**
  * One-tap amounts for the bid form: the least the next bid may offer, then about 5% and 10% above it,
- * rounded up to a round step of the amount and each at least one step above the one before.
+ * rounded up to a round step of the amount and each at least one step above the one before, and none
+ * past the amount limit, which the bid would be refused for.
  * Integer arithmetic throughout, so no amount picks up a float's stray fraction.
  */
 export function quickBidAmounts(minimumBid: number, currency: string): number[] {
@@ -119,7 +120,7 @@ export function quickBidAmounts(minimumBid: number, currency: string): number[] 
     const raised = Math.ceil((minimumBid * (100 + percent)) / (100 * step)) * step;
     amounts.push(Math.max(raised, (Math.floor(amounts.at(-1)! / step) + 1) * step));
   }
-  return amounts;
+  return amounts.filter((amount) => amount <= MAX_AMOUNT_MINOR);
 }
 
 function participationOf(role: ViewerRole, can: { bid: boolean; buyNow: boolean; join: boolean }): AuctionParticipation {

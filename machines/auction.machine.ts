@@ -1,6 +1,7 @@
 import { and, type AnyActorScope, assertEvent, assign, createActor, raise, setup, type SnapshotFrom } from 'xstate';
 import type { AuctionPhase } from '../domain/auction';
 import { ERROR_CODES, type ErrorCode } from '../domain/errors';
+import { MAX_AMOUNT_MINOR } from '../domain/money';
 import { FINAL_WINDOW_MS } from '../domain/timing';
 
 /** A bid as the server received it: `at` is the server's receipt time, the only time that counts. */
@@ -108,9 +109,11 @@ function isWithinBiddingTime(context: AuctionFacts, at: number): boolean {
 // bidder should hear about them.
 type BidRule = (context: AuctionFacts, bid: AuctionBid) => boolean;
 const isNotOwnBid: BidRule = (context, bid) => bid.bidderId !== context.ownerId;
+// Past the limit the next minimum bid would no longer be an exact integer, and the auction could not be
+// read. Judged first, so a number too long to be exact is called too large rather than not whole.
+const isWithinAmountLimit: BidRule = (_, bid) => !(bid.amount > MAX_AMOUNT_MINOR);
 // Money never travels as a float (domain/money.ts); SPEC.md section 5 asks for integers greater than 0.
-// Safe integers only: a bid of 1e300 would be an integer no one could outbid, and no column could hold it.
-const isPositiveInteger: BidRule = (_, bid) => Number.isSafeInteger(bid.amount) && bid.amount > 0;
+const isPositiveInteger: BidRule = (_, bid) => Number.isInteger(bid.amount) && bid.amount > 0;
 const isWholeUnitUnlessDecimalsAllowed: BidRule = (context, bid) => context.allowDecimalBids || bid.amount % context.minorUnitsPerMajor === 0;
 const exceedsOpeningAmount: BidRule = (context, bid) => bid.amount > context.openingAmount;
 // Strictly above: of two equal bids the earlier receipt holds (DESIGN.md section 2).
@@ -120,6 +123,7 @@ export const BID_REFUSALS = {
   NOT_STARTED: 'NOT_STARTED',
   CLOSED: 'CLOSED',
   OWN_AUCTION: 'OWN_AUCTION',
+  AMOUNT_TOO_LARGE: 'AMOUNT_TOO_LARGE',
   NOT_POSITIVE_INTEGER: 'NOT_POSITIVE_INTEGER',
   DECIMALS_NOT_ALLOWED: 'DECIMALS_NOT_ALLOWED',
   NOT_ABOVE_OPENING_AMOUNT: 'NOT_ABOVE_OPENING_AMOUNT',
@@ -132,6 +136,7 @@ export const BID_REFUSAL_ERRORS: Record<BidRefusal, ErrorCode> = {
   NOT_STARTED: ERROR_CODES.BID_NOT_STARTED,
   CLOSED: ERROR_CODES.AUCTION_CLOSED,
   OWN_AUCTION: ERROR_CODES.OWN_AUCTION,
+  AMOUNT_TOO_LARGE: ERROR_CODES.AMOUNT_TOO_LARGE,
   NOT_POSITIVE_INTEGER: ERROR_CODES.NOT_POSITIVE_INTEGER,
   DECIMALS_NOT_ALLOWED: ERROR_CODES.BID_DECIMALS_NOT_ALLOWED,
   NOT_ABOVE_OPENING_AMOUNT: ERROR_CODES.BID_NOT_ABOVE_OPENING_AMOUNT,
@@ -140,6 +145,7 @@ export const BID_REFUSAL_ERRORS: Record<BidRefusal, ErrorCode> = {
 
 const BID_RULES: ReadonlyArray<readonly [BidRefusal, BidRule]> = [
   [BID_REFUSALS.OWN_AUCTION, isNotOwnBid],
+  [BID_REFUSALS.AMOUNT_TOO_LARGE, isWithinAmountLimit],
   [BID_REFUSALS.NOT_POSITIVE_INTEGER, isPositiveInteger],
   [BID_REFUSALS.DECIMALS_NOT_ALLOWED, isWholeUnitUnlessDecimalsAllowed],
   [BID_REFUSALS.NOT_ABOVE_OPENING_AMOUNT, exceedsOpeningAmount],
@@ -153,7 +159,7 @@ function bidOf(event: AuctionEvent): AuctionBid {
 
 // Transitions that more than one state takes alike, written once so the states cannot drift apart.
 const TAKE_BID = {
-  guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isPositiveInteger', 'isWholeUnitUnlessDecimalsAllowed', 'exceedsOpeningAmount', 'exceedsHighestBid']),
+  guard: and(['isWithinBiddingTime', 'isNotByOwner', 'isWithinAmountLimit', 'isPositiveInteger', 'isWholeUnitUnlessDecimalsAllowed', 'exceedsOpeningAmount', 'exceedsHighestBid']),
   actions: ['advanceClock', 'recordBid'],
 } as const;
 const BUY_OUTRIGHT = {
@@ -205,6 +211,7 @@ export const auctionMachine = setup({
       assertEvent(event, [AUCTION_EVENTS.BID, AUCTION_EVENTS.BUY_NOW]);
       return (event.type === AUCTION_EVENTS.BID ? event.bidderId : event.buyerId) !== context.ownerId;
     },
+    isWithinAmountLimit: ({ context, event }) => isWithinAmountLimit(context, bidOf(event)),
     isPositiveInteger: ({ context, event }) => isPositiveInteger(context, bidOf(event)),
     isWholeUnitUnlessDecimalsAllowed: ({ context, event }) => isWholeUnitUnlessDecimalsAllowed(context, bidOf(event)),
     exceedsOpeningAmount: ({ context, event }) => exceedsOpeningAmount(context, bidOf(event)),

@@ -22,7 +22,8 @@ export function isTypedAmount(latinText: string): boolean {
 /**
  * An amount typed in major units of `currency` (`1,250`, `١٬٢٥٠٫٥`), in integer minor units, counted
  * digit by digit so no float ever rounds it: null when nothing is typed, NaN when the text is no
- * amount of that currency (not digits, or more decimals than the currency has).
+ * amount of that currency (not digits, or more decimals than the currency has). One too long to be
+ * counted exactly comes out past MAX_AMOUNT_MINOR all the same, to be refused as too large.
  */
 export function minorUnitsOfTypedAmount(text: string, currency: string): number | null {
   const typed = latinAmountText(text);
@@ -33,8 +34,7 @@ export function minorUnitsOfTypedAmount(text: string, currency: string): number 
   const decimals = String(perMajor).length - 1;
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > decimals) return Number.NaN;
-  const minorUnits = Number(match[1]) * perMajor + Number(fraction.padEnd(decimals, '0') || '0');
-  return Number.isSafeInteger(minorUnits) ? minorUnits : Number.NaN;
+  return Number(match[1]) * perMajor + Number(fraction.padEnd(decimals, '0') || '0');
 }
 
 /** Minor units as the text an amount input shows, in major units with a point and Latin digits. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuctionSnapshot, AuctionState, Bid, ViewerRole } from '../../domain/auction';
+import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { FINAL_WINDOW_MS, MINUTE_MS } from '../../domain/timing';
 import { auctionFactsOf, auctionViewAt, managesParticipants, quickBidAmounts } from '../../machines/auction-view';
 
@@ -45,6 +46,11 @@ describe('quick bid amounts', () => {
   it('keeps each amount at least one step above the one before', () => {
     expect(quickBidAmounts(100, 'SAR')).toEqual([100, 200, 300]);
     expect(quickBidAmounts(1_050, 'SAR')).toEqual([1_050, 1_200, 1_300]);
+  });
+
+  it('offers no amount past the amount limit', () => {
+    expect(quickBidAmounts(MAX_AMOUNT_MINOR - 100, 'SAR')).toEqual([MAX_AMOUNT_MINOR - 100]);
+    expect(quickBidAmounts(MAX_AMOUNT_MINOR + 100, 'SAR')).toEqual([]);
   });
 
   it('are what the view offers, from the least the next bid may be', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { CURRENCY_MINOR_UNITS, MAX_AMOUNT_MINOR } from '../../domain/money';
 import { DAY_MS, FINAL_WINDOW_MS } from '../../domain/timing';
 import {
   AUCTION_EVENTS,
@@ -213,6 +214,23 @@ describe('auction machine: bids', () => {
     expect(minimumNextBid({ ...PUBLIC_AUCTION, minorUnitsPerMajor: 1000 })).toBe(11_000);
   });
 
+  it('refuses an amount past the amount limit and takes the limit itself, whose next minimum stays exact in every currency', () => {
+    for (const amount of [MAX_AMOUNT_MINOR + 100, 9_007_199_254_740_900, 1e300, Number.POSITIVE_INFINITY]) {
+      expect(bidRefusalOf(running, { bidderId: ALICE, amount, at: START + MINUTE }), String(amount)).toBe('AMOUNT_TOO_LARGE');
+    }
+    const { actor } = runAuction(PUBLIC_AUCTION, START);
+    actor.send(bid(ALICE, MAX_AMOUNT_MINOR, START + MINUTE));
+    expect(actor.getSnapshot().context.highestBid?.amount).toBe(MAX_AMOUNT_MINOR);
+    for (const minorUnitsPerMajor of Object.values(CURRENCY_MINOR_UNITS)) {
+      for (const allowDecimalBids of [false, true]) {
+        const next = minimumNextBid({ ...actor.getSnapshot().context, minorUnitsPerMajor, allowDecimalBids });
+        expect(next).toBe(MAX_AMOUNT_MINOR + (allowDecimalBids ? 1 : minorUnitsPerMajor));
+        expect(Number.isSafeInteger(next)).toBe(true);
+      }
+    }
+    expect(bidRefusalOf(actor.getSnapshot(), { bidderId: BOB, amount: minimumNextBid(actor.getSnapshot().context), at: START + 2 * MINUTE })).toBe('AMOUNT_TOO_LARGE');
+  });
+
   it('refuses the owner’s bid, a bid not above the opening amount, and bids outside the auction’s time', () => {
     expect(bidRefusalOf(running, { bidderId: OWNER, amount: 20_000, at: START + MINUTE })).toBe('OWN_AUCTION');
     expect(bidRefusalOf(running, { bidderId: ALICE, amount: 10_000, at: START + MINUTE })).toBe('NOT_ABOVE_OPENING_AMOUNT');
@@ -343,6 +361,7 @@ const EVERY_EVENT: AuctionEvent[] = [
   bid(OWNER, 20_000, START + MINUTE),
   bid(ALICE, 20_050, START + MINUTE),
   bid(ALICE, 0, START + MINUTE),
+  bid(ALICE, MAX_AMOUNT_MINOR + 100, START + MINUTE),
   bid(ALICE, 10_000, START + MINUTE),
   bid(ALICE, 20_000, END),
   { type: AUCTION_EVENTS.BUY_NOW, buyerId: BOB, at: START + 5 * MINUTE },
@@ -373,7 +392,7 @@ describe('auction machine: model-based paths', () => {
     expect(walk.statesReached).toEqual(['active', 'awaitingFinalisation', 'boughtOutright', 'ended', 'endedWithoutBids', 'finalWindow', 'finalised', 'scheduled']);
     expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(auctionMachine, [
         'exceedsHighestBid', 'exceedsOpeningAmount', 'finalWindowHasClosed', 'fitsLivePeriod', 'hasBids', 'hasEnded', 'hasStarted', 'isByOwner', 'isInstantPurchaseOpen',
-        'isLiveAuction', 'isNotByOwner', 'isPositiveInteger', 'isReserveMetOrAccepted', 'isWholeUnitUnlessDecimalsAllowed', 'isWithinBiddingTime', 'wasBoughtOutright', 'wasDeclined', 'wasFinalised',
+        'isLiveAuction', 'isNotByOwner', 'isPositiveInteger', 'isReserveMetOrAccepted', 'isWholeUnitUnlessDecimalsAllowed', 'isWithinAmountLimit', 'isWithinBiddingTime', 'wasBoughtOutright', 'wasDeclined', 'wasFinalised',
       ]));
   });
 });

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterInput, Verification } from '../../domain/account';
 import { AD_TYPES, type AdDetail, type AdList, type AdType } from '../../domain/ad';
 import type { AdActions, AdInput, MyAds, OwnedAd } from '../../domain/ad-form';
+import type { AuctionSnapshot } from '../../domain/auction';
 import type { MediaItem } from '../../domain/media';
+import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
 import { TestBrowser } from './helpers/browser';
@@ -367,6 +369,41 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
         }
       }
       await expectRefused('PUBLIC_AUCTION', { auctionDurationHours: 30 * 24 + 1 }, 'auctionDurationHours', 'AUCTION_TOO_LONG');
+    });
+
+    it('refuses every amount past the amount limit, in drafts and edits too, and takes the limit itself', async () => {
+      const amounts: Array<[AdType, keyof AdInput]> = [
+        ['INSTANT_SALE', 'price'],
+        ['INSTANT_SALE', 'shippingFee'],
+        ['PUBLIC_AUCTION', 'openingAmount'],
+        ['PUBLIC_AUCTION', 'onBackPrice'],
+        ['INSTANT_SALE_AND_AUCTION', 'instantPurchaseAmount'],
+      ];
+      const draft = (await createAd(seller, 'INSTANT_SALE_AND_AUCTION', { title: 'draft' }, false)).json() as { slug: string };
+      for (const [type, field] of amounts) {
+        for (const value of [MAX_AMOUNT_MINOR + 1, 9_007_199_254_740_900, 1e300]) {
+          await expectRefused(type, { [field]: value }, field, 'AMOUNT_TOO_LARGE');
+          await expectRefused(type, { [field]: value }, field, 'AMOUNT_TOO_LARGE', { publish: false, fields: { title: 'draft' } });
+        }
+        const edit = await updateAd(seller, draft.slug, { title: 'draft', [field]: MAX_AMOUNT_MINOR + 1 }, false);
+        expect(edit.statusCode, edit.body).toBe(400);
+        expect(edit.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: 'AMOUNT_TOO_LARGE' } });
+      }
+
+      const sale = await publishedAd(seller, 'INSTANT_SALE', { price: MAX_AMOUNT_MINOR, shippingFee: MAX_AMOUNT_MINOR });
+      expect((await adPage(sale.slug)).json()).toMatchObject({ price: MAX_AMOUNT_MINOR, shippingFee: MAX_AMOUNT_MINOR });
+      const auctions: Array<[AdType, AdInput]> = [
+        ['PUBLIC_AUCTION', { openingAmount: MAX_AMOUNT_MINOR, onBackPrice: null }],
+        ['INSTANT_SALE_AND_AUCTION', { openingAmount: MAX_AMOUNT_MINOR - 200, onBackPrice: MAX_AMOUNT_MINOR - 100, instantPurchaseAmount: MAX_AMOUNT_MINOR }],
+      ];
+      for (const [type, overrides] of auctions) {
+        const { slug } = await publishedAd(seller, type, overrides);
+        const read = await t.app.inject({ method: 'GET', url: `/api/ads/${encodeURIComponent(slug)}/auction` });
+        expect(read.statusCode, read.body).toBe(200);
+        const { minimumBid } = (read.json() as AuctionSnapshot).auction;
+        expect(minimumBid).toBeGreaterThan(overrides.openingAmount!);
+        expect(Number.isSafeInteger(minimumBid)).toBe(true);
+      }
     });
 
     it('compares the amounts: on-back above opening, instant purchase above both', async () => {

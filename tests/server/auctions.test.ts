@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuctionChange, AuctionSnapshot, Participant } from '../../domain/auction';
+import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { FINAL_WINDOW_MS, HOUR_MS, MINUTE_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
@@ -55,8 +56,8 @@ describe(`the bid engine on ${testDialect}`, () => {
     expect(refusalOf(await bid(alice, ad, 15_050))).toEqual({ status: 400, code: 'BID_DECIMALS_NOT_ALLOWED' });
     expect(refusalOf(await bid(alice, ad, 150.5))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
     expect(refusalOf(await bid(alice, ad, -100))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
-    // Beyond a safe integer no later bid could exceed it, and no column could hold it.
-    expect(refusalOf(await bid(alice, ad, 1e300))).toEqual({ status: 400, code: 'NOT_POSITIVE_INTEGER' });
+    // Beyond the amount limit no later bid could exceed it, and no column could hold it.
+    expect(refusalOf(await bid(alice, ad, 1e300))).toEqual({ status: 400, code: 'AMOUNT_TOO_LARGE' });
     expect(refusalOf(await alice.browser.post(`/api/ads/${ad.slug}/bids`, { amount: '15000', idempotencyKey: randomUUID() }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
 
     const before = await snapshotOf(ad);
@@ -93,6 +94,27 @@ describe(`the bid engine on ${testDialect}`, () => {
     const later = await t.app.auctions.placeBid({ ad: { id: ad.id }, userId: bob.id, amount: 16_000, idempotencyKey: randomUUID(), receivedAt: clock.now - 1_000 });
     expect(later.result.auction).toMatchObject({ serverTime: clock.now, phase: 'active', bidCount: 2 });
     expect(later.result.bids[0]!.at).toBe(clock.now - 1_000);
+  });
+
+  it('refuses a bid past the amount limit in the bidder’s language, and the auction still reads; a bid at the limit leaves a safe next minimum', async () => {
+    const ad = await newAuction(t.app, owner);
+    for (const [bidder, messages] of [[alice, enErrors], [bob, arErrors]] as const) {
+      for (const amount of [9_007_199_254_740_900, MAX_AMOUNT_MINOR + 100]) {
+        const refused = await bid(bidder, ad, amount);
+        expect(refusalOf(refused), refused.body).toEqual({ status: 400, code: 'AMOUNT_TOO_LARGE' });
+        expect((refused.json() as Refusal).error).toEqual({ code: 'AMOUNT_TOO_LARGE', message: messages.AMOUNT_TOO_LARGE, fields: { amount: 'AMOUNT_TOO_LARGE' } });
+      }
+    }
+    expect((await snapshotOf(ad)).auction).toMatchObject({ bidCount: 0, highestBid: null, minimumBid: 10_100 });
+
+    const atTheLimit = await bid(alice, ad, MAX_AMOUNT_MINOR);
+    expect(atTheLimit.statusCode, atTheLimit.body).toBe(201);
+    const { auction } = await snapshotOf(ad, bob.browser);
+    expect(auction).toMatchObject({ bidCount: 1, highestBid: { amount: MAX_AMOUNT_MINOR }, minimumBid: MAX_AMOUNT_MINOR + 100 });
+    expect(Number.isSafeInteger(auction.minimumBid)).toBe(true);
+    // Its next minimum is past the limit too: nobody outbids it, and the auction keeps reading.
+    expect(refusalOf(await bid(bob, ad, auction.minimumBid))).toEqual({ status: 400, code: 'AMOUNT_TOO_LARGE' });
+    expect((await snapshotOf(ad)).auction.highestBid?.amount).toBe(MAX_AMOUNT_MINOR);
   });
 
   it('a retried key returns the first answer and places nothing; a key is for one command only', async () => {

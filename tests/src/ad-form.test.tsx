@@ -7,6 +7,7 @@ import type { SessionUser } from '../../domain/auth';
 import type { OwnedAd } from '../../domain/ad-form';
 import type { Category, Country } from '../../domain/catalog';
 import { pathTo, ROUTES } from '../../domain/routes';
+import enErrors from '../../locales/en/errors.json';
 import { mockFetch, renderWithProviders, standInForResizeObserver } from './render-with-providers';
 
 const fetchMock = mockFetch();
@@ -116,6 +117,20 @@ describe('the ad form', { timeout: 30_000 }, () => {
     expect(body).toMatchObject({ type: 'PUBLIC_AUCTION', publish: false, fields: { openingAmount: 100_000, onBackPrice: 150_000, categoryId: 1, subcategoryId: 11, countryCodes: [], startsNow: true } });
     // Fields the sale type does not ask for are never sent.
     expect(body!.fields).not.toHaveProperty('price');
+  });
+
+  it('refuses amounts past the amount limit on their fields, however long, before sending', async () => {
+    renderAt(pathTo('createSaleOfType', { slug: 'instant-sale-and-auction' }));
+    await screen.findByTestId('ad-form');
+    // One riyal past the limit, and a number too long to be exact.
+    type(/fields\.openingAmount/, '100000000001');
+    type(/fields\.instantPurchaseAmount/, '9'.repeat(40));
+    type(/fields\.onBackPrice/, '1000');
+    fireEvent.click(screen.getByRole('button', { name: 'form.saveDraft' }));
+    await waitFor(() => expect(within(fieldOf(/fields\.openingAmount/)).getByText(enErrors.AMOUNT_TOO_LARGE)).toBeTruthy());
+    expect(within(fieldOf(/fields\.instantPurchaseAmount/)).getByText(enErrors.AMOUNT_TOO_LARGE)).toBeTruthy();
+    expect(within(fieldOf(/fields\.onBackPrice/)).queryByText(enErrors.AMOUNT_TOO_LARGE)).toBeNull();
+    expect(sentBodies()).toEqual([]);
   });
 
   it('keeps the subcategory closed until a category is chosen, and a new category clears it', async () => {

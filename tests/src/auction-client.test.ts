@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyAuctionChange, hasJustBeenOutbid, type AuctionChange, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, CHANGE_BID_LIMIT, SNAPSHOT_BID_LIMIT } from '../../domain/auction';
+import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
 
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
@@ -27,6 +28,12 @@ describe('amounts typed in a bid', () => {
     expect(minorUnitsOfTypedAmount('12a', 'SAR')).toBeNaN();
     expect(minorUnitsOfTypedAmount('1.005', 'SAR')).toBeNaN();
     expect(minorUnitsOfTypedAmount('-5', 'SAR')).toBeNaN();
+  });
+
+  it('reads an amount too long to be exact as one past the amount limit, to be refused as too large', () => {
+    expect(minorUnitsOfTypedAmount('100000000000', 'SAR')).toBe(MAX_AMOUNT_MINOR);
+    expect(minorUnitsOfTypedAmount('90071992547409', 'SAR')).toBeGreaterThan(MAX_AMOUNT_MINOR);
+    expect(minorUnitsOfTypedAmount('9'.repeat(400), 'SAR')).toBeGreaterThan(MAX_AMOUNT_MINOR);
   });
 
   it('writes minor units back as major units', () => {

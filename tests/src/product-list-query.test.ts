@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { activeFilterCount, listQueryOf, readListing, withListingChange, withoutFilters } from '../../src/features/ads/listing-query';
 
 const SAUDI = { code: 'SA', currency: 'SAR', cityIds: [101, 102] };
@@ -36,8 +37,9 @@ describe('a listing in the address bar', () => {
     expect(listQueryOf(listing, KUWAIT)).toMatchObject({ country: 'KW', minPrice: 12_500, maxPrice: 100_000, city: undefined });
   });
 
-  it('counts prices digit by digit, as the bid form does, and leaves out one with more decimals than the currency has', () => {
-    expect(listQueryOf(readListing(new URLSearchParams('minPrice=4.35&maxPrice=90071992547409.91')), SAUDI)).toMatchObject({ minPrice: 435, maxPrice: 9_007_199_254_740_991 });
+  it('counts prices digit by digit, as the bid form does, and leaves out one with more decimals than the currency has or past the amount limit', () => {
+    expect(listQueryOf(readListing(new URLSearchParams('minPrice=4.35&maxPrice=100000000000')), SAUDI)).toMatchObject({ minPrice: 435, maxPrice: MAX_AMOUNT_MINOR });
+    expect(listQueryOf(readListing(new URLSearchParams('maxPrice=100000000000.01')), SAUDI)).toMatchObject({ maxPrice: undefined });
     // Rounding would have made 1.005 riyals a price of 100 or 101 halalas.
     expect(listQueryOf(readListing(new URLSearchParams('minPrice=1.005&maxPrice=1.005')), SAUDI)).toMatchObject({ minPrice: undefined, maxPrice: undefined });
     expect(listQueryOf(readListing(new URLSearchParams('minPrice=1.005')), KUWAIT)).toMatchObject({ minPrice: 1005 });

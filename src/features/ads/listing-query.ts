@@ -12,6 +12,7 @@ import {
   type ShippingType,
   typesOfKind,
 } from '../../../domain/ad';
+import { MAX_AMOUNT_MINOR } from '../../../domain/money';
 import { isTypedAmount, latinAmountText, minorUnitsOfTypedAmount } from '../../lib/amount-input';
 
 /**
@@ -101,10 +102,10 @@ export interface ListingCountry {
  * one country (one currency, its cities), so with every country shown they are left out.
  */
 export function listQueryOf(listing: Listing, country: ListingCountry | null): AdListFilters {
-  // Exact, digit by digit; a price with more decimals than the currency has is left out, as the API would refuse it.
+  // Exact, digit by digit; a price with more decimals than the currency has, or past the amount limit, is left out, as the API would refuse it.
   const minor = (price: string | undefined) => {
     const amount = price === undefined || country === null ? null : minorUnitsOfTypedAmount(price, country.currency);
-    return amount === null || Number.isNaN(amount) ? undefined : amount;
+    return amount === null || Number.isNaN(amount) || amount > MAX_AMOUNT_MINOR ? undefined : amount;
   };
   return {
     q: listing.q,

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_CONDITIONS, SHIPPING_TYPES, typesOfKind } from '../../../../domain/ad';
 import type { Category } from '../../../../domain/catalog';
+import { MAX_AMOUNT_MINOR } from '../../../../domain/money';
 import { latinAmountText, minorUnitsOfTypedAmount } from '../../../lib/amount-input';
 import { useCategories, useCountries } from '../../../lib/catalog';
 import { useLocale } from '../../../lib/use-locale';
@@ -157,6 +158,7 @@ function PriceRange({ listing, currency, onChange }: { listing: Listing; currenc
     const [minText, maxText] = [String(form.get('minPrice') ?? ''), String(form.get('maxPrice') ?? '')];
     const [min, max] = [minorUnitsOfTypedAmount(minText, currency), minorUnitsOfTypedAmount(maxText, currency)];
     if (Number.isNaN(min) || Number.isNaN(max)) return setError(t('filters.priceNotNumber'));
+    if ((min ?? 0) > MAX_AMOUNT_MINOR || (max ?? 0) > MAX_AMOUNT_MINOR) return setError(t('errors:AMOUNT_TOO_LARGE'));
     if (min !== null && max !== null && min > max) return setError(t('filters.priceMinAboveMax'));
     setError(null);
     onChange({ minPrice: min === null ? null : latinAmountText(minText), maxPrice: max === null ? null : latinAmountText(maxText) });
