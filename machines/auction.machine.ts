@@ -110,7 +110,8 @@ function isWithinBiddingTime(context: AuctionFacts, at: number): boolean {
 type BidRule = (context: AuctionFacts, bid: AuctionBid) => boolean;
 const isNotOwnBid: BidRule = (context, bid) => bid.bidderId !== context.ownerId;
 // Past the limit the next minimum bid would no longer be an exact integer, and the auction could not be
-// read. Judged first, so a number too long to be exact is called too large rather than not whole.
+// read. Judged first, so a number too long to be exact is called too large rather than not whole; what
+// is no number at all is left to the next rule.
 const isWithinAmountLimit: BidRule = (_, bid) => !(bid.amount > MAX_AMOUNT_MINOR);
 // Money never travels as a float (domain/money.ts); SPEC.md section 5 asks for integers greater than 0.
 const isPositiveInteger: BidRule = (_, bid) => Number.isInteger(bid.amount) && bid.amount > 0;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdStatus, AdSummary, AdType, ProductCondition, ShippingType } from '../../domain/ad';
+import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { matchesSearchTerms } from '../../server/db/dialect';
 import { indexAdForSearch, indexAllAdsForSearch } from '../../server/modules/ads/search-index';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
@@ -233,6 +234,12 @@ describe(`finding ads on ${testDialect}`, () => {
     it('refuses values the listing does not offer', async () => {
       for (const query of ['pageSize=13', 'sort=cheapest', 'page=0', 'country=sa', 'condition=BROKEN', 'minPrice=-1', 'running=false']) {
         expect((await t.app.inject({ method: 'GET', url: `/api/ads?${query}` })).statusCode, query).toBe(400);
+      }
+      for (const price of ['minPrice', 'maxPrice']) {
+        const tooLarge = await t.app.inject({ method: 'GET', url: `/api/ads?${price}=${MAX_AMOUNT_MINOR + 1}` });
+        expect(tooLarge.statusCode, tooLarge.body).toBe(400);
+        expect(tooLarge.json().error.fields).toEqual({ [price]: 'AMOUNT_TOO_LARGE' });
+        expect((await t.app.inject({ method: 'GET', url: `/api/ads?${price}=${MAX_AMOUNT_MINOR}` })).statusCode).toBe(200);
       }
     });
   });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdList } from '../../domain/ad';
 import type { Category } from '../../domain/catalog';
 import { ROUTES } from '../../domain/routes';
+import enErrors from '../../locales/en/errors.json';
 
 // The API client binds fetch when its module loads, so the stand-in must be there first.
 const fetchMock = vi.hoisted(() => {
@@ -99,7 +100,7 @@ describe('the listing page', () => {
     expect(router.state.location.search).toBe('?kind=AUCTION');
   });
 
-  it('takes a price range typed with Arabic digits and asks for it in exact halalas; too many decimals are refused where typed', async () => {
+  it('takes a price range typed with Arabic digits and asks for it in exact halalas; too many decimals and amounts past the limit are refused where typed', async () => {
     setChosenCountry('SA');
     const router = await openListing('?q=ps5');
     // The filters' column is out of sight at jsdom's width (a drawer opens it on small screens).
@@ -112,6 +113,11 @@ describe('the listing page', () => {
     fireEvent.change(screen.getByLabelText('filters.priceMaxLabel'), { target: { value: '1.005' } });
     apply();
     expect(await screen.findByText('filters.priceNotNumber')).toBeTruthy();
+    expect(router.state.location.search).toBe('?q=ps5');
+    // One riyal past the amount limit.
+    fireEvent.change(screen.getByLabelText('filters.priceMaxLabel'), { target: { value: '100000000001' } });
+    apply();
+    expect(await screen.findByText(enErrors.AMOUNT_TOO_LARGE)).toBeTruthy();
     expect(router.state.location.search).toBe('?q=ps5');
 
     fireEvent.change(screen.getByLabelText('filters.priceMinLabel'), { target: { value: '4.35' } });

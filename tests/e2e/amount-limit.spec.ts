@@ -1,0 +1,89 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
+import arSell from '../../locales/ar/sell.json' with { type: 'json' };
+import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import enSell from '../../locales/en/sell.json' with { type: 'json' };
+import { MAX_AMOUNT_MINOR } from '../../domain/money';
+import { apiWrite, categoryIds, type Language, lastCodeSentTo, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+
+const LOCALES = { ar: { errors: arErrors, sell: arSell }, en: { errors: enErrors, sell: enSell } } satisfies Record<Language, unknown>;
+
+/** One riyal more than the most the marketplace takes, as a seller or bidder types it. */
+const PAST_THE_LIMIT_RIYALS = String(MAX_AMOUNT_MINOR / 100 + 1);
+
+/** A new seller, signed in on `request`: the free package their account comes with pays for the auction. */
+async function registerSeller(request: APIRequestContext, language: Language) {
+  const unique = `${Date.now()}`.slice(-7);
+  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number }> }>;
+  const email = `limit-${language}-${unique}@example.com`;
+  const registered = await apiWrite(request, 'POST', '/api/auth/register', {
+    firstName: 'Nasser',
+    lastName: 'Amri',
+    email,
+    phone: `96659${unique}`,
+    country: 'SA',
+    cityId: countries.find((country) => country.code === 'SA')!.cities[0]!.id,
+    password: 'amount-limit-1',
+    agreeToTerms: true,
+    channel: 'email',
+  });
+  expect(registered.status()).toBe(201);
+  const { verification } = (await registered.json()) as { verification: { id: string } };
+  const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code: await lastCodeSentTo(request, email) });
+  expect(verified.status()).toBe(200);
+}
+
+for (const language of ['ar', 'en'] as const) {
+  const { errors, sell } = LOCALES[language];
+
+  test(`the bid form and the ad form refuse an amount past the limit in words (${language})`, async ({ browser, page }, testInfo) => {
+    // A seller and a bidder, each loading a page of their own.
+    test.setTimeout(90_000);
+    const sellerContext = await browser.newContext();
+    const seller = await sellerContext.newPage();
+    await useLanguage(seller, language);
+    await registerSeller(sellerContext.request, language);
+    const imageId = await uploadThroughApi(sellerContext.request);
+    const published = await apiWrite(sellerContext.request, 'POST', '/api/ads', {
+      type: 'PUBLIC_AUCTION',
+      fields: {
+        title: language === 'ar' ? 'ساعة جيب فضية قديمة' : 'Old silver pocket watch',
+        description: language === 'ar' ? 'ساعة جيب تعمل، بسلسلتها.' : 'A working pocket watch with its chain.',
+        ...(await categoryIds(sellerContext.request, ['fashion', 'watches'])),
+        condition: 'USED',
+        imageIds: [imageId],
+        mainImageId: imageId,
+        countryCodes: ['SA'],
+        shippingType: 'FREE',
+        openingAmount: 50_000,
+        startsNow: true,
+        auctionDurationHours: 2,
+      },
+      publish: true,
+    });
+    expect(published.status()).toBe(201);
+    const { slug } = (await published.json()) as { slug: string };
+
+    const problems = watchForErrors(page);
+    await useLanguage(page, language);
+    await signInThroughApi(page.request, 'omar@example.com');
+    await page.goto(`/ad/${slug}`);
+    await page.getByTestId('bid-amount').fill(PAST_THE_LIMIT_RIYALS);
+    await page.getByTestId('place-bid').click();
+    await expect(page.getByTestId('bid-amount')).toHaveAccessibleErrorMessage(errors.AMOUNT_TOO_LARGE);
+    await expect(page.getByTestId('bid-form').getByText(errors.AMOUNT_TOO_LARGE)).toBeVisible();
+    await page.getByTestId('bid-form').screenshot({ path: testInfo.outputPath(`bid-form-${language}.png`) });
+    expect(unexpected(problems, [])).toEqual([]);
+
+    const sellerProblems = watchForErrors(seller);
+    await seller.goto('/create-sales/public-auction');
+    const openingAmount = seller.getByLabel(sell.fields.openingAmount);
+    await openingAmount.fill(PAST_THE_LIMIT_RIYALS);
+    await seller.getByRole('button', { name: sell.form.saveDraft }).click();
+    await expect(openingAmount).toHaveAccessibleErrorMessage(errors.AMOUNT_TOO_LARGE);
+    await openingAmount.scrollIntoViewIfNeeded();
+    await seller.screenshot({ path: testInfo.outputPath(`ad-form-${language}.png`) });
+    expect(unexpected(sellerProblems, [])).toEqual([]);
+    await sellerContext.close();
+  });
+}
