@@ -11,11 +11,14 @@ export const UPLOAD_LIMITS = {
   minImages: 1,
   maxImages: 50,
   maxVideos: 1,
+  /** Uploads one person may have running at once; the form queues the rest of a large selection. */
+  uploadsAtOnce: 3,
 } as const;
 
-/** The limits as the messages name them (`{{imageMegabytes}}` …), so every language shows the enforced numbers. */
+/** The limits as the messages name them (`{{imageMegabytes}}`, `{{uploadsAtOnce}}` …), so every language shows the enforced numbers. */
 export const UPLOAD_LIMIT_MESSAGE_VALUES = {
   imageMegabytes: UPLOAD_LIMITS.imageBytes / MEGABYTE,
   videoMegabytes: UPLOAD_LIMITS.videoBytes / MEGABYTE,
   documentMegabytes: UPLOAD_LIMITS.documentBytes / MEGABYTE,
+  uploadsAtOnce: UPLOAD_LIMITS.uploadsAtOnce,
 } as const;

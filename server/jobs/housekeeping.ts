@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { sweepUnattachedMedia } from '../modules/media/media.plugin';
+import { sweepAbandonedUploadFiles, sweepUnattachedMedia } from '../modules/media/media.plugin';
 import { HOUR_MS } from '../../domain/timing';
 
 export const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
@@ -33,6 +33,7 @@ export default fp(
     const timer = setInterval(() => {
       sweepExpiredRecords(app.db, app.now()).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
       sweepUnattachedMedia(app, UNATTACHED_MEDIA_RETENTION_MS).catch((error: unknown) => app.log.error({ err: error }, 'sweeping unattached uploads failed'));
+      sweepAbandonedUploadFiles(app).catch((error: unknown) => app.log.error({ err: error }, 'sweeping abandoned incoming uploads failed'));
       // SQLite's planner statistics follow the data only when asked (PostgreSQL's autovacuum does it there).
       if (app.dialect === 'sqlite') sql`PRAGMA optimize`.execute(app.db).catch((error: unknown) => app.log.error({ err: error }, 'refreshing SQLite statistics failed'));
     }, HOUSEKEEPING_INTERVAL_MS);

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
+import type { Locale } from '../../domain/locale';
 import { IMAGE_VARIANTS, type MediaItem, mediaUrl } from '../../domain/media';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
 import { detectFileType } from '../../server/modules/media/detect-file-type';
-import { sweepUnattachedMedia } from '../../server/modules/media/media.plugin';
+import { sweepAbandonedUploadFiles, sweepUnattachedMedia } from '../../server/modules/media/media.plugin';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
@@ -16,6 +23,23 @@ const MEGABYTE = 1024 * 1024;
 /** The first box of an MP4 file: size 24, `ftyp`, major brand `isom`, compatible `isom`, `mp41`. */
 const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const HOUR_MS = 60 * 60 * 1000;
+
+const partHead = (boundary: string, name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+const closing = (boundary: string) => Buffer.from(`\r\n--${boundary}--\r\n`);
+
+/** Multipart bodies the parser cannot read: each is the client's mistake, never the server's. */
+const MALFORMED_BODIES = [
+  { fault: 'no boundary in its content type', contentType: 'multipart/form-data', body: Buffer.concat([partHead('b', 'doc.pdf'), PDF, closing('b')]) },
+  { fault: 'a body cut off inside the file', contentType: 'multipart/form-data; boundary=b', body: Buffer.concat([partHead('b', 'doc.pdf'), PDF]) },
+  { fault: 'garbage instead of parts', contentType: 'multipart/form-data; boundary=b', body: Buffer.from('\u0000\u00ff not multipart at all \r\n--c\r\n'.repeat(300)) },
+];
+
+/** The answer, if it comes while the body is still held open; an upload read to its end first never answers here. */
+function answeredEarly(response: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  return Promise.race([response, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('no answer before the rest of the body was sent')), 3000))]);
+}
 
 describe(`media uploads on ${testDialect}`, () => {
   let t: TestApp;
@@ -36,6 +60,21 @@ describe(`media uploads on ${testDialect}`, () => {
   }
 
   const serve = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const incomingDir = () => path.join(t.app.config.uploadsDir, '.incoming');
+  const incomingFiles = () => (fs.existsSync(incomingDir()) ? fs.readdirSync(incomingDir()).sort() : []);
+  const mediaCount = async () => (await t.app.db.selectFrom('media').select('id').execute()).length;
+
+  /** An upload whose file arrives in two goes: `first` at once, the rest when `finish` is called. */
+  function heldUpload(first: Buffer) {
+    const boundary = `----held-${randomUUID()}`;
+    const body = new PassThrough();
+    body.write(Buffer.concat([partHead(boundary, 'held.bin'), first]));
+    return {
+      send: (browser: TestBrowser, locale?: Locale) => browser.request('POST', '/api/media', body, { contentType: `multipart/form-data; boundary=${boundary}`, locale }),
+      finish: (rest = Buffer.alloc(0)) => body.end(Buffer.concat([rest, closing(boundary)])),
+    };
+  }
+
   const storedFiles = (id: string) => (fs.existsSync(path.join(t.app.config.uploadsDir, id)) ? fs.readdirSync(path.join(t.app.config.uploadsDir, id)).sort() : []);
 
   it('tells each accepted format by its first bytes alone', () => {
@@ -119,8 +158,114 @@ describe(`media uploads on ${testDialect}`, () => {
   it('leaves no files behind when the record cannot be written', async () => {
     const before = fs.existsSync(t.app.config.uploadsDir) ? fs.readdirSync(t.app.config.uploadsDir).sort() : [];
     // No such owner: the database refuses the row after the files were stored.
-    await expect(t.app.media.saveUpload({ ownerId: randomUUID(), name: 'doc.pdf', bytes: PDF })).rejects.toThrow();
+    await expect(t.app.media.saveUpload({ ownerId: randomUUID(), name: 'doc.pdf', content: [PDF] })).rejects.toThrow();
     expect(fs.readdirSync(t.app.config.uploadsDir).sort()).toEqual(before);
+    expect(incomingFiles()).toEqual([]);
+  });
+
+  it.each(MALFORMED_BODIES)('answers MALFORMED_UPLOAD to $fault, logged as the client’s error', async ({ contentType, body }) => {
+    const errorLog = vi.spyOn(t.app.log, 'error');
+    const infoLog = vi.spyOn(t.app.log, 'info');
+    try {
+      for (const locale of ['ar', 'en'] as const) {
+        const response = await seller.request('POST', '/api/media', body, { contentType, locale });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual({ error: { code: 'MALFORMED_UPLOAD', message: (locale === 'ar' ? arErrors : enErrors).MALFORMED_UPLOAD } });
+      }
+      expect(errorLog).not.toHaveBeenCalled();
+      expect(infoLog).toHaveBeenCalled();
+    } finally {
+      errorLog.mockRestore();
+      infoLog.mockRestore();
+    }
+    expect(incomingFiles()).toEqual([]);
+  });
+
+  it('refuses a file by its first bytes before the rest of it is sent, and keeps none of it', async () => {
+    const before = await mediaCount();
+    const gif = heldUpload(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(256 * 1024, 1)]));
+    const refused = await answeredEarly(gif.send(seller));
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error.code).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(incomingFiles()).toEqual([]);
+    gif.finish(Buffer.alloc(MEGABYTE, 1));
+    expect(await mediaCount()).toBe(before);
+  });
+
+  it('refuses an image as soon as it passes 10 MB, not when the whole body has come', async () => {
+    const image = heldUpload(Buffer.concat([PNG_SIGNATURE, Buffer.alloc(10 * MEGABYTE)]));
+    const refused = await answeredEarly(image.send(seller));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.code).toBe('IMAGE_TOO_LARGE');
+    expect(incomingFiles()).toEqual([]);
+    image.finish(Buffer.alloc(20 * MEGABYTE));
+  });
+
+  it('lets one person run three uploads at once and refuses a fourth, in the visitor language, until one ends', async () => {
+    const running = [0, 1, 2].map(() => heldUpload(Buffer.concat([MP4_HEADER, Buffer.alloc(64 * 1024, 3)])));
+    const answers = running.map((upload) => upload.send(seller));
+    // Each running upload is written to disk as it arrives, so three files show that all three hold a place.
+    await vi.waitFor(() => expect(incomingFiles()).toHaveLength(3), { timeout: 10_000, interval: 20 });
+
+    for (const locale of ['ar', 'en'] as const) {
+      const response = await seller.upload('/api/media', { name: 'doc.pdf', bytes: PDF, locale });
+      expect(response.statusCode).toBe(429);
+      const message = (locale === 'ar' ? arErrors : enErrors).TOO_MANY_UPLOADS.replace('{{uploadsAtOnce}}', '3');
+      expect(response.json()).toEqual({ error: { code: 'TOO_MANY_UPLOADS', message } });
+    }
+    // Another person's uploads are not held up by this one's.
+    const neighbour = new TestBrowser(t.app);
+    await neighbour.signIn('sara@example.com');
+    expect((await neighbour.upload('/api/media', { name: 'doc.pdf', bytes: PDF })).statusCode).toBe(201);
+
+    for (const upload of running) upload.finish(Buffer.alloc(1000, 3));
+    for (const answer of answers) expect((await answer).statusCode).toBe(201);
+    expect((await seller.upload('/api/media', { name: 'doc.pdf', bytes: PDF })).statusCode).toBe(201);
+    expect(incomingFiles()).toEqual([]);
+  });
+
+  it('removes the file of an upload whose connection drops midway', async () => {
+    const before = await mediaCount();
+    const address = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    const socket = net.connect(Number(address.port), address.hostname);
+    await once(socket, 'connect');
+    const boundary = 'dropped';
+    const cookie = [...seller.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    socket.write(
+      `POST /api/media HTTP/1.1\r\nHost: ${address.host}\r\nCookie: ${cookie}\r\n${CSRF_HEADER}: ${seller.cookies.get(CSRF_COOKIE)}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${50 * MEGABYTE}\r\n\r\n`,
+    );
+    socket.write(Buffer.concat([partHead(boundary, 'clip.mp4'), MP4_HEADER, Buffer.alloc(256 * 1024, 5)]));
+    // What has arrived is on disk, not in memory.
+    await vi.waitFor(() => expect(incomingFiles()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    socket.destroy();
+    await vi.waitFor(() => expect(incomingFiles()).toEqual([]), { timeout: 10_000, interval: 20 });
+    expect(await mediaCount()).toBe(before);
+  });
+
+  it('sweeps incoming files a stopped server left behind, at start-up and every hour, and not those still arriving', async () => {
+    const leaveBehind = (dataDir: string, name: string, ageMs: number) => {
+      const file = path.join(dataDir, 'uploads', '.incoming', name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'part of an upload');
+      const modified = new Date(Date.now() - ageMs);
+      fs.utimesSync(file, modified, modified);
+    };
+    leaveBehind(t.app.config.dataDir, 'left-behind.upload', 2 * HOUR_MS);
+    leaveBehind(t.app.config.dataDir, 'arriving.upload', 0);
+    await sweepAbandonedUploadFiles(t.app);
+    expect(incomingFiles()).toEqual(['arriving.upload']);
+    fs.rmSync(path.join(incomingDir(), 'arriving.upload'));
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
+    try {
+      leaveBehind(dataDir, 'crashed.upload', 2 * HOUR_MS);
+      const restarted = await buildTestApp({ env: { DATA_DIR: dataDir } });
+      await restarted.close();
+      expect(fs.readdirSync(path.join(dataDir, 'uploads', '.incoming'))).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an image over 10 MB with the image limit in the message', async () => {

@@ -24,7 +24,7 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<number> {
     const index = DEMO_ADS.findIndex((demo) => demo.title === ad.title);
     const pictures = index < ADS_WITH_TWO_PICTURES ? 2 : 1;
     for (let position = 0; position < pictures; position += 1) {
-      const item = await app.media.saveUpload({ ownerId: ad.owner_id, name: `demo-${index + 1}-${position + 1}.jpg`, bytes: await demoImage(`${ad.title}:${position}`, (index * HUE_STEP + position * 140) % 360) });
+      const item = await app.media.saveUpload({ ownerId: ad.owner_id, name: `demo-${index + 1}-${position + 1}.jpg`, content: [await demoImage(`${ad.title}:${position}`, (index * HUE_STEP + position * 140) % 360)] });
       await app.db.updateTable('media').set({ ad_id: ad.id, position }).where('id', '=', item.id).execute();
       if (position === 0) await app.db.updateTable('ads').set({ main_image_id: item.id }).where('id', '=', ad.id).execute();
     }

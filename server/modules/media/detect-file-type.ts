@@ -11,6 +11,9 @@ export interface DetectedFileType {
  */
 const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'mmp4', 'M4V ', 'M4VH', 'M4VP', 'dash', 'MSNV']);
 
+/** How many first bytes detectFileType needs to decide; fewer only when the whole file is shorter. */
+export const SIGNATURE_BYTES = 12;
+
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
 

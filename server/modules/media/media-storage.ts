@@ -16,6 +16,8 @@ export interface ByteRange {
 export interface MediaStorage {
   /** Stores the whole file or nothing: a reader never sees it half written. */
   put(key: string, bytes: Buffer): Promise<void>;
+  /** Stores a local file under the key, taking it over: it is moved, not copied, and gone from where it was. */
+  putFile(key: string, localPath: string): Promise<void>;
   /** The stored file's length in bytes, or null when nothing is stored under the key. */
   size(key: string): Promise<number | null>;
   read(key: string, range?: ByteRange): Readable;
@@ -52,6 +54,12 @@ export function localDiskStorage(root: string): MediaStorage {
         await fs.promises.rm(partial, { force: true });
         throw error;
       }
+    },
+    async putFile(key, localPath) {
+      const target = pathOf(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      // Incoming files are kept under the same root, so this is a rename: atomic, and no bytes are copied.
+      await fs.promises.rename(localPath, target);
     },
     async size(key) {
       try {

@@ -1,19 +1,69 @@
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../domain/errors';
+import { UPLOAD_LIMITS } from '../../../domain/limits';
 import { mediaItemSchema } from '../../../domain/media';
 import { AppError } from '../../errors';
 import type { RateLimitPolicy } from '../../plugins/rate-limit';
 import { requireUser } from '../auth/session.plugin';
-import { detectFileType } from './detect-file-type';
-import { LARGEST_UPLOAD_BYTES, UPLOAD_SIZE_LIMITS } from './media.plugin';
+import { LARGEST_UPLOAD_BYTES } from './media.plugin';
 
 /** Fifty images for each of several ads in an hour is busy selling; more is filling the disk. */
 const UPLOADS_PER_USER: RateLimitPolicy = { name: 'media-upload-user', limit: 300, windowMs: 60 * 60 * 1000 };
 const FILE_PART = 'file';
 
-/** One file from a signed-in seller, as multipart part `file`; what it is, is decided by its bytes. */
+/**
+ * What the multipart parser could not follow (no boundary, a body cut off, bytes that are no parts)
+ * is the client's mistake: answered MALFORMED_UPLOAD and logged below error level. The plugin's
+ * own refusals (too many parts, a connection closed early) already carry a client status.
+ */
+function asClientError(error: unknown, request: FastifyRequest): unknown {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (error instanceof AppError || (typeof status === 'number' && status < 500)) return error;
+  request.log.info({ err: error }, 'malformed multipart body refused');
+  return new AppError(ERROR_CODES.MALFORMED_UPLOAD);
+}
+
+/** The part's bytes as they arrive; stopping early stops reading the body. */
+async function* bytesOf(file: Readable, request: FastifyRequest): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of file) yield chunk as Buffer;
+  } catch (error) {
+    throw asClientError(error, request);
+  }
+}
+
+/** A client that stops sending after an early refusal gets its connection closed after this long. */
+const DROP_IDLE_MS = 5000;
+
+/**
+ * A refusal can leave before the whole body has come. As a browser reads the answer only once it has
+ * sent everything, the rest is read and dropped so that the refusal reaches it and the connection
+ * stays usable; a body longer than the largest upload, or one that stops coming, is cut off.
+ */
+async function dropUnreadBody(request: FastifyRequest): Promise<void> {
+  const body = request.raw;
+  if (body.readableEnded) return;
+  // Whatever the parser was still holding back is dropped with the rest.
+  body.unpipe();
+  let allowance = LARGEST_UPLOAD_BYTES;
+  const idle = setTimeout(() => body.destroy(), DROP_IDLE_MS);
+  body.on('data', (chunk: Buffer) => {
+    allowance -= chunk.length;
+    if (allowance < 0) body.destroy();
+    else idle.refresh();
+  });
+  body.once('end', () => clearTimeout(idle));
+  body.once('close', () => clearTimeout(idle));
+  body.resume();
+}
+
+/**
+ * One file from a signed-in seller, as multipart part `file`; what it is, is decided by its bytes.
+ * It goes to disk as it arrives, and a person runs a few uploads at a time.
+ */
 const uploadMediaRoute: FastifyPluginAsync = async (app) => {
   // Registered here, not app-wide: this is the only endpoint that takes multipart bodies. One byte
   // over the largest limit is read, so "too large" is told apart from "exactly at the limit".
@@ -22,26 +72,33 @@ const uploadMediaRoute: FastifyPluginAsync = async (app) => {
     limits: { fileSize: LARGEST_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 1024 },
   });
 
+  // Counted on this node only: what it bounds is the work and the open files each node takes on.
+  const runningUploads = new Map<string, number>();
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/media',
-    { schema: { response: { 201: mediaItemSchema } } },
+    { schema: { response: { 201: mediaItemSchema } }, onResponse: dropUnreadBody },
     async (request, reply) => {
       const user = requireUser(request);
-      await app.rateLimits.consume(UPLOADS_PER_USER, user.id);
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part || part.fieldname !== FILE_PART) throw new AppError(ERROR_CODES.VALIDATION_FAILED, { [FILE_PART]: ERROR_CODES.REQUIRED });
+      const running = runningUploads.get(user.id) ?? 0;
+      if (running >= UPLOAD_LIMITS.uploadsAtOnce) throw new AppError(ERROR_CODES.TOO_MANY_UPLOADS);
+      runningUploads.set(user.id, running + 1);
+      try {
+        await app.rateLimits.consume(UPLOADS_PER_USER, user.id);
+        const part = request.isMultipart()
+          ? await request.file().catch((error: unknown) => {
+              throw asClientError(error, request);
+            })
+          : undefined;
+        if (!part || part.fieldname !== FILE_PART) throw new AppError(ERROR_CODES.VALIDATION_FAILED, { [FILE_PART]: ERROR_CODES.REQUIRED });
 
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      const bytes = Buffer.concat(chunks);
-      if (part.file.truncated) {
-        // Over every limit: the first bytes still say which limit to name.
-        const type = detectFileType(bytes);
-        throw new AppError(type ? UPLOAD_SIZE_LIMITS[type.kind].code : ERROR_CODES.PAYLOAD_TOO_LARGE);
+        const item = await app.media.saveUpload({ ownerId: user.id, name: part.filename, content: bytesOf(part.file, request) });
+        return reply.code(201).send(item);
+      } finally {
+        const left = (runningUploads.get(user.id) ?? 1) - 1;
+        if (left > 0) runningUploads.set(user.id, left);
+        else runningUploads.delete(user.id);
       }
-
-      const item = await app.media.saveUpload({ ownerId: user.id, name: part.filename, bytes });
-      return reply.code(201).send(item);
     },
   );
 };
