@@ -43,13 +43,26 @@ export function pathTo(route: RouteName, params: Record<string, string> = {}): s
   });
 }
 
-const ROUTE_MATCHERS = Object.values(ROUTES).map(
-  (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'),
-);
+const ROUTE_MATCHERS = (Object.entries(ROUTES) as Array<[RouteName, string]>).map(([route, pattern]) => ({
+  route,
+  matcher: new RegExp(`^${pattern.replace(/:([a-z]+)/gi, '(?<$1>[^/]+)')}/?$`, 'i'),
+}));
 
-/** Whether a pathname belongs to a known route (case-insensitive, as the client router matches). */
+/**
+ * The route a pathname belongs to (case-insensitive, as the client router matches) with its `:param`
+ * segments as they appear in the path, still URI-encoded; null for a path of no route.
+ */
+export function matchRoute(pathname: string): { route: RouteName; params: Record<string, string> } | null {
+  for (const { route, matcher } of ROUTE_MATCHERS) {
+    const match = matcher.exec(pathname);
+    if (match) return { route, params: { ...match.groups } };
+  }
+  return null;
+}
+
+/** Whether a pathname belongs to a known route. */
 export function isKnownPath(pathname: string): boolean {
-  return ROUTE_MATCHERS.some((matcher) => matcher.test(pathname));
+  return matchRoute(pathname) !== null;
 }
 
 export const SIGN_IN_REDIRECT_PARAM = 'redirect';

@@ -7,14 +7,14 @@ import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../domain/errors';
 import { UPLOAD_LIMITS } from '../../domain/limits';
 import { COUNTRY_COOKIE, DEFAULT_LOCALE, readCookie } from '../../domain/locale';
-import { isKnownPath } from '../../domain/routes';
-import { SOCIAL_PROVIDERS } from '../../domain/auth';
+import { SESSION_COOKIE, SOCIAL_PROVIDERS } from '../../domain/auth';
 import { MESSAGE_CHANNELS } from '../modules/delivery/message-sender';
 import { type BuildInfo, buildInfoSchema, type RuntimeConfig } from '../../domain/runtime-config';
 import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
 import { isLocalRequest } from '../local-request';
 import { renderPageShell } from '../html/page-shell';
+import { pageStatusOf } from '../html/page-status';
 import { adPagePreview } from '../modules/ads/ad-page-preview';
 import { styleNonceOf } from './security-headers';
 
@@ -99,8 +99,10 @@ export default fp(
       const pathname = request.url.split('?')[0]!;
       const preview = await adPagePreview(app.db, pathname, app.config.publicUrl, app.now());
       const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request, reply), preview);
+      const sessionToken = request.cookies[SESSION_COOKIE];
+      const viewerId = async () => (sessionToken ? ((await app.sessions.userOfToken(sessionToken))?.id ?? null) : null);
       return reply
-        .code(isKnownPath(pathname) ? 200 : 404)
+        .code(await pageStatusOf(app.db, pathname, viewerId))
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
@@ -116,5 +118,5 @@ export default fp(
       throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND);
     });
   },
-  { name: 'client', dependencies: ['config', 'clock', 'errors', 'database', 'security-headers'] },
+  { name: 'client', dependencies: ['config', 'clock', 'errors', 'database', 'security-headers', 'sessions'] },
 );
