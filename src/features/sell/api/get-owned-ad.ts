@@ -9,4 +9,5 @@ export const getOwnedAd = (slug: string) => api.get<OwnedAd>(`/my/ads/${encodeUR
 
 export const ownedAdQueryOptions = (slug: string) => queryOptions({ queryKey: ownedAdQueryKey(slug), queryFn: () => getOwnedAd(slug) });
 
-export const useOwnedAd = (slug: string) => useQuery(ownedAdQueryOptions(slug));
+/** `enabled: false` asks nothing: a visitor who is not signed in owns no ad. */
+export const useOwnedAd = (slug: string, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...ownedAdQueryOptions(slug), enabled });
