@@ -247,6 +247,8 @@ export const myAdSchema = z.object({
   publishedAt: z.number().nullable(),
   startsAt: z.number().nullable(),
   endsAt: z.number().nullable(),
+  /** When an ended ad stopped: its owner ended it or it sold before its planned end, or its time ran out. */
+  endedAt: z.number().nullable(),
   actions: adActionsSchema,
   /** An ended auction whose last round waits for the owner to confirm the winner or decline. */
   awaitsYourDecision: z.boolean(),

@@ -762,12 +762,13 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
       expect((await command(slug, 'repost')).statusCode).toBe(200);
     });
 
-    it('reposts an ended ad only with a credit left', async () => {
+    it('offers a repost of an ended ad but makes it only with a credit left', async () => {
       const { slug } = await publishedAd(seller, 'PRIVATE_TENDER');
       const planned = await myAd(seller, slug);
       expect((await command(slug, 'end')).statusCode).toBe(200);
       await setCredits(seller.userId, 0);
-      expect((await myAd(seller, slug))?.actions).toEqual(actions(false, false, false, false, true));
+      // Still offered: the refusal tells the owner to get a credit.
+      expect((await myAd(seller, slug))?.actions).toEqual(actions(false, false, false, true, true));
       const refused = await command(slug, 'repost');
       expect(refused.statusCode).toBe(402);
       expect(refused.json().error.code).toBe('NO_AD_CREDIT');

@@ -269,11 +269,13 @@ function publishIssuesOf(type: AdType, input: AdInput, existing: AdRow | null, n
 export function actionsOf(loaded: LoadedAd): AdActions {
   const can = (event: AdDraftEvent) => loaded.lifecycle.can(event);
   const isDraft = loaded.phase === 'DRAFT';
+  // Offered to an owner out of credit too: its refusal says so and leads to the packages.
+  const withCredit = adLifecycleStateOf(loaded.phase, { ...loaded.lifecycle.context, adCredits: Math.max(loaded.adCredits, 1) });
   return {
     edit: isDraft || can({ type: AD_DRAFT_EVENTS.EDIT, complete: true }),
     publish: isDraft && can({ type: AD_DRAFT_EVENTS.PUBLISH }),
     end: can({ type: AD_DRAFT_EVENTS.END }),
-    repost: can({ type: AD_DRAFT_EVENTS.REPOST }),
+    repost: withCredit.can({ type: AD_DRAFT_EVENTS.REPOST }),
     delete: can({ type: AD_DRAFT_EVENTS.DELETE }),
   };
 }
@@ -411,6 +413,7 @@ export function myAdOf(loaded: LoadedAd): MyAd {
     publishedAt: row.published_at,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
+    endedAt: loaded.phase === 'ENDED' ? (row.ended_at ?? row.ends_at) : null,
     actions: actionsOf(loaded),
     awaitsYourDecision: loaded.lifecycle.context.ownerDecisionAwaited,
   };

@@ -112,7 +112,10 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
   if (phase === 'DRAFT') dates.push(t('myAds.dates.saved', { date: formatDate(ad.updatedAt) }));
   if (phase !== 'DRAFT' && ad.publishedAt !== null) dates.push(t('myAds.dates.published', { date: formatDate(ad.publishedAt) }));
   if (phase === 'PUBLISHED' && ad.startsAt !== null && ad.startsAt > now) dates.push(t('myAds.dates.starts', { date: formatDate(ad.startsAt) }));
-  if (ad.endsAt !== null) dates.push(t(phase === 'ENDED' ? 'myAds.dates.ended' : 'myAds.dates.ends', { date: formatDate(ad.endsAt) }));
+  // An ad ended early ended before its planned end; one whose time ran out while this page was open ended at it.
+  const endedAt = phase === 'ENDED' ? (ad.endedAt ?? ad.endsAt) : null;
+  if (endedAt !== null) dates.push(t('myAds.dates.ended', { date: formatDate(endedAt) }));
+  else if (ad.endsAt !== null) dates.push(t('myAds.dates.ends', { date: formatDate(ad.endsAt) }));
 
   const closeDialog = () => {
     setConfirming(null);
@@ -167,7 +170,7 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
               </Alert.Title>
             </Alert.Root>
           ) : rowRefusal ? (
-            <AdCommandRefusal error={rowRefusal} />
+            <AdCommandRefusal error={rowRefusal} command={repost.error ? 'repost' : 'publish'} />
           ) : null}
           <HStack gap="2" wrap="wrap" justify="flex-end">
             {/* An auction waiting for its owner's decision is opened to decide it. */}
