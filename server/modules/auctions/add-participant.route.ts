@@ -11,8 +11,8 @@ import { findOwnedPrivateAdRow, participantsOf, setParticipation } from './parti
 
 /**
  * The owner adds a participant by the email or phone they registered with: `This user does not exist`
- * when none did, `You have already added this user` when they may bid already. Adding someone who
- * asked accepts them.
+ * when none did, `You have already added this user` when they may bid already, and a refusal that
+ * says so when the contact is the owner's own. Adding someone who asked accepts them.
  */
 const addParticipantRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -35,7 +35,9 @@ const addParticipantRoute: FastifyPluginAsync = async (app) => {
         const status = await participationOf(app.db, row.id, user.id);
         if (status === 'ACCEPTED') throw new AppError(ERROR_CODES.PARTICIPANT_ALREADY_ADDED, { contact: ERROR_CODES.PARTICIPANT_ALREADY_ADDED });
         if (!participationStateOf(status, { ownerId: owner.id, userId: user.id }).can({ type: JOIN_REQUEST_EVENTS.ADD, by: owner.id })) {
-          throw new AppError(ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED, { contact: ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED });
+          // The machine refuses the owner as a participant of his own ad; he is told so, not that the auction's stage forbids it.
+          const refusal = user.id === owner.id ? ERROR_CODES.OWNER_CANNOT_PARTICIPATE : ERROR_CODES.AUCTION_ACTION_NOT_ALLOWED;
+          throw new AppError(refusal, { contact: refusal });
         }
         await setParticipation(app, row, user.id, 'ACCEPTED', true);
         return reply.code(201).send({ participants: await participantsOf(app.db, row.id) });
