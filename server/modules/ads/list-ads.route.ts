@@ -38,13 +38,16 @@ function narrowed(query: AdsQuery, filters: AdListQuery, dialect: DialectName, n
 }
 
 /** Ads without the value sorted on (no end, no price: tenders) come last either way; the id settles ties so pages never overlap. */
-function ordered(query: AdsQuery, sort: AdSort): AdsQuery {
+function ordered(query: AdsQuery, sort: AdSort, now: number): AdsQuery {
   switch (sort) {
     case 'newest':
       query = query.orderBy('ads.published_at', 'desc');
       break;
     case 'endingSoon':
-      query = query.orderBy('ads.ends_at', (order) => order.asc().nullsLast());
+      // Only a running ad is ending: one yet to start follows them all, however near its planned end.
+      query = query
+        .orderBy((eb) => eb.case().when('ads.ends_at', 'is', null).then(2).when('ads.starts_at', '>', now).then(1).else(0).end())
+        .orderBy('ads.ends_at');
       break;
     case 'priceAsc':
     case 'priceDesc':
@@ -68,7 +71,7 @@ const listAdsRoute: FastifyPluginAsync = async (app) => {
       const query = narrowed(selectPublishedAds(app.db, now), request.query, app.dialect, now);
       // The total rides along with the page (a window over every match, counted before the limit),
       // so the matches are found once; only a page past the end needs a count of its own.
-      const rows = await ordered(query, sort)
+      const rows = await ordered(query, sort, now)
         .select((eb) => eb.fn.countAll<number>().over().as('total'))
         .limit(pageSize)
         .offset((page - 1) * pageSize)

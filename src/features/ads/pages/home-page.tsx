@@ -9,7 +9,7 @@ import { CategoryGrid } from '../components/category-grid';
 /** What a buyer looks for first; each shelf is a listing's first page and links to all of it. */
 const SHELVES = [
   { testId: 'section-live', title: 'home.liveNow', search: { kind: 'AUCTION', running: 'true' }, limit: 4 },
-  { testId: 'section-ending', title: 'home.endingSoon', search: { kind: 'AUCTION', sort: 'endingSoon' }, limit: 4 },
+  { testId: 'section-ending', title: 'home.endingSoon', search: { kind: 'AUCTION', running: 'true', sort: 'endingSoon' }, limit: 4 },
   { testId: 'section-latest', title: 'home.latest', search: {}, limit: 8 },
   { testId: 'section-tenders', title: 'home.tenders', search: { kind: 'TENDER' }, limit: 4 },
 ] as const;
