@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryListSchema } from '../../../domain/catalog';
 import { nameOf } from '../../db/localized-name';
 
-countries.registerLocale(arabicNames);
+// Oman carries its vowel mark: bare, عمان is also how Amman, Jordan's capital, is written.
+countries.registerLocale({ ...arabicNames, countries: { ...arabicNames.countries, OM: 'عُمان' } });
 countries.registerLocale(englishNames);
 
 /** Countries the marketplace serves, named by i18n-iso-countries in both languages, with their cities. */
