@@ -10,7 +10,7 @@ type Exists = (db: Kysely<Database>, slug: string, viewerId: ViewerId) => Promis
 
 const adOf = (db: Kysely<Database>, slug: string) => db.selectFrom('ads').select(['status', 'owner_id']).where('slug', '=', slug).executeTakeFirst();
 
-/** An owner's page of an ad stays for every ad its owner has not deleted; whose it is, the page asks the API. */
+/** The draft and edit pages of an ad not deleted exist: to anyone but its owner they show the API's refusal, not the 404 view. */
 const isKeptAd: Exists = async (db, slug) => {
   const ad = await adOf(db, slug);
   return ad !== undefined && ad.status !== 'DELETED';

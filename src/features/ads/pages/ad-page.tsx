@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { type AdDetail, isAuctionType, SALE_KINDS, typesOfKind } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { mediaUrl } from '../../../../domain/media';
+import { NotFoundView } from '../../../app/errors/not-found-view';
 import { HttpError } from '../../../lib/http';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { UserText } from '../../../lib/ui/user-text';
@@ -40,7 +41,8 @@ export default function AdPage() {
     if (code === ERROR_CODES.PRODUCT_UNAVAILABLE) {
       return <AdRefusalView page="ad-unavailable" icon={<Ban size={56} aria-hidden />} title={t('refusal.unavailableTitle')} message={t('errors:PRODUCT_UNAVAILABLE')} />;
     }
-    // Not found and the rest: the route's error view says it.
+    // A missing ad is an answer, not a fault: it shows the 404 view (the page's HTML came with a 404).
+    if (code === ERROR_CODES.NOT_FOUND) return <NotFoundView />;
     throw ad.error;
   }
   return <AdView ad={ad.data} />;

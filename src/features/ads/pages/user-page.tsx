@@ -1,7 +1,10 @@
 import { Avatar, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ERROR_CODES } from '../../../../domain/errors';
+import { NotFoundView } from '../../../app/errors/not-found-view';
 import { formatDate } from '../../../lib/format';
+import { errorCodeOf } from '../../../lib/http';
 import { useLocale } from '../../../lib/use-locale';
 import { UserText } from '../../../lib/ui/user-text';
 import { usePublicUser } from '../api/get-public-user';
@@ -16,7 +19,10 @@ export default function UserPage() {
   if (user.isPending) {
     return <PageLoading />;
   }
-  if (user.isError) throw user.error;
+  if (user.isError) {
+    if (errorCodeOf(user.error) === ERROR_CODES.NOT_FOUND) return <NotFoundView />;
+    throw user.error;
+  }
   const data = user.data;
   return (
     <Stack gap="8" data-page="user">
