@@ -1,0 +1,171 @@
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import arCommon from '../../locales/ar/common.json' with { type: 'json' };
+import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
+import arSell from '../../locales/ar/sell.json' with { type: 'json' };
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
+import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import enSell from '../../locales/en/sell.json' with { type: 'json' };
+import { formatDate } from '../../src/lib/format';
+import { DAY_MS, MINUTE_MS } from '../../domain/timing';
+import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, type Language, lastCodeSentTo, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+
+/** What the pages say, straight from the locales the app itself reads. */
+const LOCALES = {
+  ar: { sell: arSell, errors: arErrors, common: arCommon },
+  en: { sell: enSell, errors: enErrors, common: enCommon },
+} satisfies Record<Language, unknown>;
+
+// The machine that runs the suite may be busy: a page's dozens of chunks can take a while to arrive.
+const expect = baseExpect.configure({ timeout: 30_000 });
+const PASSWORD = 'newcomer-1234';
+const SCREENSHOTS = '.test-output/user-bugs';
+
+interface Seller {
+  email: string;
+  draft: string;
+  ended: { slug: string; title: string; plannedEnd: number; endedAt: number };
+  notStarted: string;
+}
+
+/** A newcomer registered through the API, signed in on `request`, with the free package's credits. */
+async function register(request: APIRequestContext, language: Language): Promise<string> {
+  const email = `newcomer-${language}-${Date.now()}@example.com`;
+  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number }> }>;
+  const registered = await apiWrite(request, 'POST', '/api/auth/register', {
+    firstName: language === 'ar' ? 'سلمى' : 'Salma',
+    lastName: language === 'ar' ? 'الحربي' : 'Harbi',
+    email,
+    phone: `9665${String(Date.now()).slice(-8)}`,
+    country: 'SA',
+    cityId: countries.find((country) => country.code === 'SA')!.cities[0]!.id,
+    password: PASSWORD,
+    agreeToTerms: true,
+    channel: 'email',
+  });
+  expect(registered.status()).toBe(201);
+  const { verification } = (await registered.json()) as { verification: { id: string } };
+  const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code: await lastCodeSentTo(request, email) });
+  expect(verified.status()).toBe(200);
+  return email;
+}
+
+async function createAd(request: APIRequestContext, type: string, fields: Record<string, unknown>, publish: boolean): Promise<string> {
+  const response = await apiWrite(request, 'POST', '/api/ads', { type, fields, publish });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { slug: string }).slug;
+}
+
+/**
+ * The seller's ads: a draft, a tender ended days before its planned end, a live auction that starts
+ * later, and instant sales that spend the rest of the free credits.
+ */
+async function newSeller(request: APIRequestContext, language: Language): Promise<Seller> {
+  const email = await register(request, language);
+  const imageId = () => uploadThroughApi(request);
+  const common = async (title: string) => {
+    const image = await imageId();
+    return { title, description: 'Described for the test.', ...(await categoryIds(request, ['electronics', 'mobiles'])), condition: 'USED', imageIds: [image], mainImageId: image, countryCodes: ['SA'] };
+  };
+  const draft = await createAd(request, 'PUBLIC_AUCTION', { title: language === 'ar' ? 'مسودة جوال قديم' : 'Draft: an old phone' }, false);
+  const now = Date.now();
+  const plannedEnd = now + 9 * DAY_MS;
+  const endedTitle = language === 'ar' ? 'مناقصة توريد شاشات' : 'Tender for screens';
+  const ended = await createAd(request, 'PUBLIC_TENDER', { ...(await common(endedTitle)), startsNow: true, endsAt: plannedEnd }, true);
+  const notStarted = await createAd(
+    request,
+    'LIVE_AUCTION',
+    { ...(await common(language === 'ar' ? 'مزاد مباشر لم يبدأ' : 'Live auction yet to start')), shippingType: 'FREE', openingAmount: 10_000, startsNow: false, startsAt: now + 10 * MINUTE_MS, auctionDurationHours: 1, subAuctionDurationMinutes: 10, liveLink: 'https://live.example.com/later' },
+    true,
+  );
+  for (let sale = 1; sale <= 3; sale += 1) await createAd(request, 'INSTANT_SALE', { ...(await common(`Sale ${sale}`)), shippingType: 'FREE', price: 10_000 }, true);
+  const endedAt = Date.now();
+  expect((await apiWrite(request, 'POST', `/api/ads/${encodeURIComponent(ended)}/end`)).status()).toBe(200);
+  expect(((await (await request.get('/api/my/ads')).json()) as { adCredits: number }).adCredits).toBe(0);
+  return { email, draft, ended: { slug: ended, title: endedTitle, plannedEnd, endedAt }, notStarted };
+}
+
+const sellers = new Map<Language, Seller>();
+
+async function signIn(page: Page, seller: Seller) {
+  const response = await apiWrite(page.request, 'POST', '/api/auth/sign-in', { method: 'email', email: seller.email, password: PASSWORD });
+  expect(response.ok()).toBe(true);
+}
+
+for (const language of ['ar', 'en'] as Language[]) {
+  const { sell, errors, common } = LOCALES[language];
+
+  test.describe(`what a new user met, in ${language}`, () => {
+    // Each test loads several pages; the seller's ads take a dozen API calls.
+    test.describe.configure({ timeout: 120_000 });
+
+    test.beforeAll(async ({ playwright }) => {
+      const request = await playwright.request.newContext({ baseURL: E2E_ORIGIN });
+      sellers.set(language, await newSeller(request, language));
+      await request.dispose();
+    });
+
+    test(`an unknown create-sales address and a missing ad show the 404 view with a 404, and a draft's address opens its form, in ${language}`, async ({ page }) => {
+      const seller = sellers.get(language)!;
+      const problems = watchForErrors(page);
+      await useLanguage(page, language);
+
+      for (const path of ['/create-sales/no-such-thing', '/ad/no-such-ad', '/user/no-such-person']) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.locator('[data-page="not-found"]')).toContainText(common.errorViews.notFound.replace('{{path}}', path));
+      }
+      // Someone else's draft is no page of this visitor's either.
+      expect((await page.goto(`/create-sales/${seller.draft}`))?.status()).toBe(404);
+      await expect(page.locator('[data-page="not-found"]')).toBeVisible();
+
+      await signIn(page, seller);
+      expect((await page.goto(`/create-sales/${seller.draft}`))?.status()).toBe(200);
+      await expect(page.locator('[data-page="create-sale-of-type"]')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: sell.fields.title, exact: true })).toHaveValue(language === 'ar' ? 'مسودة جوال قديم' : 'Draft: an old phone');
+      await expectAllInLanguage(page, language, 'the draft’s form');
+      // Chromium logs each 404 it is given, the pages' own among them.
+      const notFound = ['/create-sales/no-such-thing', '/ad/no-such-ad', '/api/ads/no-such-ad', '/user/no-such-person', '/api/users/no-such-person', `/create-sales/${encodeURIComponent(seller.draft)}`].map((path) => ({ status: 404, path }));
+      expect(unexpected(problems, notFound)).toEqual([]);
+    });
+
+    test(`an ended ad says when it ended, offers a repost without credit and, refused, leads to the packages, in ${language}`, async ({ page }) => {
+      const seller = sellers.get(language)!;
+      const problems = watchForErrors(page);
+      await useLanguage(page, language);
+      await signIn(page, seller);
+      await page.goto('/my_ads');
+      await page.getByTestId('tab-ended').click();
+      const row = page.locator(`[data-testid="my-ad"][data-slug="${seller.ended.slug}"]`);
+      await expect(row).toContainText(sell.myAds.dates.ended.replace('{{date}}', formatDate(seller.ended.endedAt)));
+      await expect(row).not.toContainText(formatDate(seller.ended.plannedEnd));
+
+      await row.getByTestId('my-ad-repost').click();
+      const refusal = row.getByTestId('no-ad-credit');
+      await expect(refusal).toContainText(errors.NO_AD_CREDIT);
+      await expect(refusal).toContainText(sell.credit.noCreditForRepost);
+      await expect(refusal.getByRole('link', { name: sell.credit.seePackages })).toHaveAttribute('href', '/subscriptions');
+      await expectAllInLanguage(page, language, 'my ads with the refusal');
+      await row.screenshot({ path: `${SCREENSHOTS}/my-ads-repost-refused-${language}.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await row.screenshot({ path: `${SCREENSHOTS}/my-ads-repost-refused-${language}-390.png` });
+
+      await refusal.getByRole('link', { name: sell.credit.seePackages }).click();
+      await expect(page).toHaveURL(/\/subscriptions$/);
+      expect(unexpected(problems, [{ status: 402, path: `/api/ads/${encodeURIComponent(seller.ended.slug)}/repost` }])).toEqual([]);
+    });
+
+    test(`ending soon lists no auction yet to start, and Oman is عُمان, in ${language}`, async ({ page }) => {
+      const seller = sellers.get(language)!;
+      const problems = watchForErrors(page);
+      await useLanguage(page, language);
+      await page.goto('/');
+      const endingSoon = page.getByTestId('section-ending');
+      await expect(endingSoon.getByTestId('ad-card').first()).toBeVisible();
+      await expect(endingSoon.locator(`a[href="/ad/${seller.notStarted}"]`)).toHaveCount(0);
+
+      await page.getByTestId('country-picker').click();
+      await expect(page.locator('[data-country="OM"]')).toHaveText(language === 'ar' ? 'عُمان' : 'Oman');
+      expect(problems).toEqual([]);
+    });
+  });
+}
