@@ -5,6 +5,13 @@ export const Z_INDEX = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100 }
 
 const FONT_STACK = "'IBM Plex Sans Arabic', 'Segoe UI', Tahoma, system-ui, sans-serif";
 
+/**
+ * Chakra's default light palette puts white on teal, orange, green and cyan 600 and draws subtle,
+ * error, success and warning text in shades that fall below WCAG AA's 4.5:1 on white. These colours
+ * are one shade darker, so every button, badge and message built on them is readable as it stands.
+ */
+const solidOnWhite = (palette: string) => ({ value: { _light: `{colors.${palette}.700}`, _dark: `{colors.${palette}.700}` } });
+
 const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'teal' },
@@ -21,6 +28,20 @@ const config = defineConfig({
       fonts: {
         heading: { value: FONT_STACK },
         body: { value: FONT_STACK },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        fg: {
+          subtle: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } },
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        },
+        teal: { solid: solidOnWhite('teal') },
+        orange: { solid: solidOnWhite('orange') },
+        green: { solid: solidOnWhite('green') },
+        cyan: { solid: solidOnWhite('cyan') },
       },
     },
   },

@@ -13,7 +13,7 @@ export function CountryPicker() {
   const [open, setOpen] = useState(false);
   const chosen = useChosenCountry();
   const countries = useCountries();
-  const chosenName = countries.data?.find((country) => country.code === chosen)?.name[locale];
+  const shownName = countries.data?.find((country) => country.code === chosen)?.name[locale] ?? t('country.all');
 
   const choose = (code: string | null) => {
     setChosenCountry(code);
@@ -23,10 +23,12 @@ export function CountryPicker() {
   return (
     <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center">
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="sm" data-testid="country-picker" aria-label={t('country.choose')}>
+        {/* The name starts with the words on the button, so a person who says them (voice control) reaches it. */}
+        <Button variant="ghost" size="sm" data-testid="country-picker" aria-label={t('country.picker', { country: shownName })}>
           <MapPin aria-hidden />
-          <Text as="span" maxW="32" truncate>
-            {chosenName ?? t('country.all')}
+          {/* A phone shows the pin alone; the name above still says the country. */}
+          <Text as="span" maxW="32" truncate srOnly={{ base: true, md: false }}>
+            {shownName}
           </Text>
         </Button>
       </Dialog.Trigger>
