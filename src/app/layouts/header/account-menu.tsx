@@ -1,4 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { ChevronDown, LogIn, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -35,7 +35,10 @@ export function AccountMenu() {
       <Menu.Trigger asChild>
         <Button size="sm" variant="outline" data-testid="account-menu">
           <UserRound aria-hidden />
-          <UserText>{session.data.fullName}</UserText>
+          {/* A phone shows the person's icon alone: a long name would push the header past the screen. */}
+          <Text as="span" maxW="40" truncate srOnly={{ base: true, md: false }}>
+            <UserText>{session.data.fullName}</UserText>
+          </Text>
           <ChevronDown aria-hidden />
         </Button>
       </Menu.Trigger>

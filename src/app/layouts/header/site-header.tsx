@@ -1,28 +1,14 @@
-import { Box, Container, Flex, HStack, Text } from '@chakra-ui/react';
+import { Box, type ButtonProps, Container, Flex, HStack, Text } from '@chakra-ui/react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type Location, Link, NavLink, useLocation } from 'react-router';
-import { productListPath, ROUTES } from '../../../../domain/routes';
+import { NavLink } from 'react-router';
+import { ROUTES } from '../../../../domain/routes';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { AccountMenu } from './account-menu';
 import { CountryPicker } from './country-picker';
 import { LanguageSwitch } from './language-switch';
+import { MainNav } from './main-nav';
 import { SearchBox } from './search-box';
-
-const NAV_LINKS = [
-  { to: ROUTES.home, label: 'nav.home' },
-  { to: ROUTES.productList, label: 'nav.browse' },
-  { to: productListPath({ kind: 'AUCTION' }), label: 'nav.auctions' },
-  { to: productListPath({ kind: 'TENDER' }), label: 'nav.tenders' },
-  { to: ROUTES.favorites, label: 'nav.favorites' },
-  { to: ROUTES.messages, label: 'nav.messages' },
-] as const;
-
-/** A link is current when its path and its sale kind (`?kind=`) are those of the page shown. */
-function isCurrent(to: string, location: Location): boolean {
-  const target = new URL(to, 'http://page');
-  return target.pathname === location.pathname && target.searchParams.get('kind') === new URLSearchParams(location.search).get('kind');
-}
 
 export function Logo() {
   const { t } = useTranslation();
@@ -38,55 +24,41 @@ export function Logo() {
   );
 }
 
-export function SiteHeader() {
+function PostAdLink(props: ButtonProps) {
   const { t } = useTranslation();
-  const location = useLocation();
+  return (
+    <ButtonLink to={ROUTES.createSale} size="sm" flexShrink={0} {...props}>
+      <Plus aria-hidden />
+      {t('nav.postAd')}
+    </ButtonLink>
+  );
+}
+
+/**
+ * On a phone the first row keeps the logo and icon-sized controls, and the search shares the next
+ * row with the button to post an ad, so nothing is wider than the screen whatever the person's name.
+ */
+export function SiteHeader() {
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" py="3">
         <Flex gap="3" align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
           <Logo />
-          <Box flex="1" minW={{ base: 'full', md: '0' }} order={{ base: 3, md: 0 }}>
-            <SearchBox />
-          </Box>
-          <HStack gap="1" marginInlineStart={{ base: 'auto', md: '0' }}>
+          <HStack gap="2" flex="1" minW={{ base: 'full', md: '0' }} order={{ base: 3, md: 0 }}>
+            <Box flex="1" minW="0">
+              <SearchBox />
+            </Box>
+            <PostAdLink hideFrom="md" />
+          </HStack>
+          <HStack gap="1" minW="0" marginInlineStart={{ base: 'auto', md: '0' }}>
             <CountryPicker />
             <LanguageSwitch />
             <AccountMenu />
-            <ButtonLink to={ROUTES.createSale} size="sm" display={{ base: 'none', lg: 'inline-flex' }}>
-              <Plus aria-hidden />
-              {t('nav.postAd')}
-            </ButtonLink>
+            <PostAdLink hideBelow="lg" />
           </HStack>
         </Flex>
       </Container>
-      <Box as="nav" aria-label={t('nav.main')} borderTopWidth="1px">
-        <Container maxW="7xl">
-          <HStack gap="1" overflowX="auto" py="1">
-            {NAV_LINKS.map((link) => {
-              const isActive = isCurrent(link.to, location);
-              return (
-                <Link key={link.to} to={link.to} aria-current={isActive ? 'page' : undefined}>
-                  <Text
-                    as="span"
-                    display="block"
-                    px="3"
-                    py="2"
-                    fontSize="sm"
-                    whiteSpace="nowrap"
-                    borderRadius="l2"
-                    fontWeight={isActive ? 'semibold' : 'normal'}
-                    color={isActive ? 'colorPalette.fg' : 'fg.muted'}
-                    _hover={{ bg: 'bg.muted' }}
-                  >
-                    {t(link.label)}
-                  </Text>
-                </Link>
-              );
-            })}
-          </HStack>
-        </Container>
-      </Box>
+      <MainNav />
     </Box>
   );
 }
