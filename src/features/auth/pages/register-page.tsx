@@ -1,8 +1,8 @@
-import { Button, Checkbox, Field, Heading, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CODE_CHANNELS, PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema, type SocialRegistration } from '../../../../domain/account';
@@ -183,18 +183,17 @@ function RegisterForm({ social, socialFailed, onRegistered, onSocialExpired }: R
                 {/* The box's own parts do not point at the field's error; said here so it is read with the box. */}
                 <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} aria-describedby={errors.agreeToTerms ? termsErrorId : undefined} />
                 <Checkbox.Control />
-                <Checkbox.Label>
-                  {/* The documents open beside the form, so nothing typed here is lost by reading them. */}
-                  <Trans
-                    t={t}
-                    i18nKey="register.agree"
-                    components={{
-                      terms: <AppLink to={ROUTES.terms} target="_blank" rel="noopener" />,
-                      privacy: <AppLink to={ROUTES.privacyPolicy} target="_blank" rel="noopener" />,
-                    }}
-                  />
-                </Checkbox.Label>
+                <Checkbox.Label>{t('register.agree')}</Checkbox.Label>
               </Checkbox.Root>
+              {/* Outside the label: a click on its words ticks the box, a click on a link opens the document (in a new tab, keeping what was typed). */}
+              <HStack gap="4" wrap="wrap" fontSize="sm" paddingInlineStart="7" data-testid="terms-links">
+                <AppLink to={ROUTES.terms} target="_blank" rel="noopener">
+                  {t('register.termsLink')}
+                </AppLink>
+                <AppLink to={ROUTES.privacyPolicy} target="_blank" rel="noopener">
+                  {t('register.privacyLink')}
+                </AppLink>
+              </HStack>
               <Field.ErrorText>{errorText(errors.agreeToTerms?.message)}</Field.ErrorText>
             </Field.Root>
           )}
