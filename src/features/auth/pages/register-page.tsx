@@ -186,7 +186,7 @@ function RegisterForm({ social, socialFailed, onRegistered, onSocialExpired }: R
                 <Checkbox.Label>{t('register.agree')}</Checkbox.Label>
               </Checkbox.Root>
               {/* Outside the label: a click on its words ticks the box, a click on a link opens the document (in a new tab, keeping what was typed). */}
-              <HStack gap="4" wrap="wrap" fontSize="sm" paddingInlineStart="7" data-testid="terms-links">
+              <HStack columnGap="4" rowGap="1" wrap="wrap" fontSize="sm" paddingInlineStart="7" data-testid="terms-links">
                 <AppLink to={ROUTES.terms} target="_blank" rel="noopener">
                   {t('register.termsLink')}
                 </AppLink>
