@@ -9,6 +9,7 @@ import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import clientPlugin from './plugins/client';
 import csrfPlugin from './plugins/csrf';
+import storableTextPlugin from './plugins/storable-text';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import housekeepingJob from './jobs/housekeeping';
@@ -90,6 +91,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(securityHeadersPlugin);
   await fastify.register(fastifyCookie);
   await fastify.register(csrfPlugin);
+  await fastify.register(storableTextPlugin);
   await fastify.register(databasePlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(housekeepingJob);

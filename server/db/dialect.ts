@@ -14,6 +14,14 @@ export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000 (a query that binds one fails), while SQLite stores it. Text
+ * carrying one is refused before it reaches either, so both dialects answer it alike.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000');
+}
+
 export function columnTypes(dialect: DialectName) {
   return {
     /** Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer. */

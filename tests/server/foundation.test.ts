@@ -99,6 +99,25 @@ describe(`foundation on ${testDialect}`, () => {
     expect(malformed.json().error.code).toBe('VALIDATION_FAILED');
   });
 
+  it('refuses a NUL character in a path, a query or a body as invalid, and serves an ad page addressed with one', async () => {
+    const write = { cookie: 'locale=en; csrf=token', 'x-csrf-token': 'token' };
+    const refusals = [
+      await t.app.inject({ method: 'GET', url: '/api/ads/a%00b' }),
+      await t.app.inject({ method: 'GET', url: '/api/users/%00' }),
+      await t.app.inject({ method: 'GET', url: '/api/ads?category=%00' }),
+      await t.app.inject({ method: 'POST', url: '/api/contact', headers: write, payload: { name: 'Omar', email: 'omar@example.com', topic: 'GENERAL', message: 'hello\u0000there' } }),
+    ];
+    expect(refusals.map((response) => [response.statusCode, response.json().error.code, response.json().error.fields])).toEqual([
+      [400, 'VALIDATION_FAILED', { slug: 'VALIDATION_FAILED' }],
+      [400, 'VALIDATION_FAILED', { slug: 'VALIDATION_FAILED' }],
+      [400, 'VALIDATION_FAILED', { category: 'VALIDATION_FAILED' }],
+      [400, 'VALIDATION_FAILED', { message: 'VALIDATION_FAILED' }],
+    ]);
+    const page = await t.app.inject({ method: 'GET', url: '/ad/%00' });
+    expect(page.statusCode).toBeLessThan(500);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
   it('serves pages with lang and dir from the first byte and the runtime configuration injected', async () => {
     const arabic = await t.app.inject({ method: 'GET', url: '/' });
     expect(arabic.statusCode).toBe(200);
