@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import app from '../../../server/app';
@@ -38,7 +38,7 @@ export async function createPostgresDatabase(adminUrl = process.env.TEST_DATABAS
   return { url: url.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function buildTestApp(options: { now?: () => number; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { now?: () => number; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   // A caller that names its own database (a benchmark) gets that one, whatever the test run uses.
   const postgres = testDialect === 'postgres' && options.env?.DATABASE_URL === undefined ? await createPostgresDatabase() : undefined;
@@ -53,6 +53,7 @@ export async function buildTestApp(options: { now?: () => number; env?: Record<s
     ...options.env,
   });
   const fastify = Fastify({ logger: false, trustProxy: config.trustProxy });
+  if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
   // Unwrapped, so tests reach the decorations (db, now) the way routes do.
   await fastify.register(fp(app), { config, now: options.now });
   await fastify.ready();
