@@ -1,5 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { MAX_CATALOG_ID } from './catalog';
 import { ERROR_CODES } from './errors';
 import { toLatinDigits } from './digits';
 import { emailField, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits, requiredText } from './fields';
@@ -45,7 +46,11 @@ export const CODE_MAX_SENDS = 5;
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 
 export const countryCodeField = z.string({ error: ERROR_CODES.REQUIRED }).length(2, { error: ERROR_CODES.REQUIRED });
-export const cityIdField = z.coerce.number({ error: ERROR_CODES.REQUIRED }).int({ error: ERROR_CODES.REQUIRED }).positive({ error: ERROR_CODES.REQUIRED });
+export const cityIdField = z.coerce
+  .number({ error: ERROR_CODES.REQUIRED })
+  .int({ error: ERROR_CODES.REQUIRED })
+  .positive({ error: ERROR_CODES.REQUIRED })
+  .max(MAX_CATALOG_ID, { error: ERROR_CODES.REQUIRED });
 
 const personFields = {
   firstName: requiredText(60),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AD_STATUSES, AD_TYPES, type AdType, isAuctionType, isTenderType, PRODUCT_CONDITIONS, SHIPPING_TYPES } from './ad';
+import { MAX_CATALOG_ID } from './catalog';
 import { mediaItemSchema } from './media';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { amountField } from './fields';
@@ -55,7 +56,7 @@ export const positiveInteger = z
   .positive({ error: ERROR_CODES.NOT_POSITIVE_INTEGER })
   .max(Number.MAX_SAFE_INTEGER, { error: ERROR_CODES.NOT_POSITIVE_INTEGER });
 
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(MAX_CATALOG_ID);
 const mediaId = z.string().min(1).max(64);
 
 /** The same keyword twice, whatever its case or surrounding spaces, is refused at its second place. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localizedNameSchema } from './catalog';
+import { localizedNameSchema, MAX_CATALOG_ID } from './catalog';
 import { ERROR_CODES } from './errors';
 import { mediaItemSchema } from './media';
 import { MAX_AMOUNT_MINOR } from './money';
@@ -104,11 +104,11 @@ export const adListQuerySchema = z.object({
   kind: z.enum(SALE_KINDS).optional(),
   /** A category's or a subcategory's slug. */
   category: z.string().max(80).optional(),
-  brand: z.coerce.number().int().positive().optional(),
+  brand: z.coerce.number().int().positive().max(MAX_CATALOG_ID).optional(),
   condition: z.enum(PRODUCT_CONDITIONS).optional(),
   minPrice: z.coerce.number().max(MAX_AMOUNT_MINOR, { error: ERROR_CODES.AMOUNT_TOO_LARGE }).int().nonnegative().optional(),
   maxPrice: z.coerce.number().max(MAX_AMOUNT_MINOR, { error: ERROR_CODES.AMOUNT_TOO_LARGE }).int().nonnegative().optional(),
-  city: z.coerce.number().int().positive().optional(),
+  city: z.coerce.number().int().positive().max(MAX_CATALOG_ID).optional(),
   shipping: z.enum(SHIPPING_TYPES).optional(),
   /** Only ads running now (started and not ended): the home page's "live now". */
   running: z.enum(['true']).optional(),

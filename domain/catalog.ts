@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The largest id of a catalogue row (category, brand, city): their ids are 32-bit integer columns,
+ * and PostgreSQL fails a query that compares one with a larger number.
+ */
+export const MAX_CATALOG_ID = 2 ** 31 - 1;
+
 /** Names travel in both languages; the client shows the one of its locale. */
 export const localizedNameSchema = z.object({ ar: z.string(), en: z.string() });
 export type LocalizedName = z.infer<typeof localizedNameSchema>;

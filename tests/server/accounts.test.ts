@@ -369,6 +369,9 @@ describe(`accounts on ${testDialect}: registration, codes, recovery, profile, de
       expect(invalid.json().error.fields).toEqual({ firstName: 'REQUIRED' });
       const wrongCity = await browser.request('PUT', '/api/me/profile', { firstName: 'Lina', lastName: 'Saleh', country: 'JO', cityId: riyadhId, about: 'x' });
       expect(wrongCity.json().error.code).toBe('CITY_NOT_IN_COUNTRY');
+      // Past a 32-bit integer column: refused as a field, not failed by PostgreSQL.
+      const outOfRangeCity = await browser.request('PUT', '/api/me/profile', { firstName: 'Lina', lastName: 'Saleh', country: 'SA', cityId: 2 ** 31, about: 'x' });
+      expect([outOfRangeCity.statusCode, outOfRangeCity.json().error.fields]).toEqual([400, { cityId: 'REQUIRED' }]);
 
       const updated = await browser.request('PUT', '/api/me/profile', { firstName: 'لينا', lastName: 'صالح', country: 'JO', cityId: ammanId, about: 'أبيع الكتب المستعملة' });
       expect(updated.statusCode).toBe(200);

@@ -185,6 +185,15 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
       expect((await myAds(seller)).adCredits).toBe(FREE_PACKAGE_CREDITS);
     });
 
+    it('refuses a catalogue id past a 32-bit integer as a field, on both dialects', async () => {
+      const seller = await newSeller();
+      const tooLarge = 2 ** 31;
+      const draft = await createAd(seller, 'PUBLIC_AUCTION', { title: 'Camry', categoryId: tooLarge, subcategoryId: tooLarge, brandId: tooLarge, cityId: tooLarge }, false);
+      expect([draft.statusCode, Object.keys(draft.json().error.fields).sort()]).toEqual([400, ['brandId', 'categoryId', 'cityId', 'subcategoryId']]);
+      const listing = await t.app.inject({ method: 'GET', url: `/api/ads?brand=${tooLarge}&city=${tooLarge}` });
+      expect([listing.statusCode, listing.json().error.fields]).toEqual([400, { brand: 'VALIDATION_FAILED', city: 'VALIDATION_FAILED' }]);
+    });
+
     it('keeps what a partial draft holds, and saving it again replaces it', async () => {
       const seller = await newSeller();
       const imageIds = await uploadImages(seller.browser, 2);
