@@ -145,7 +145,7 @@ const excerpt = (value: unknown) => {
 async function fuzzRoute(fuzzed: FuzzedRoute, signedIn: () => Promise<SignedIn | undefined>) {
   let seller = await signedIn();
   const known = await knownParameters(seller);
-  await fc.assert(
+  const details = await fc.check(
     fc.asyncProperty(requestArbitrary(fuzzed, known), async (request) => {
       // A run may delete the account or end its session: each request gets a live one.
       if (seller && !(await t.app.db.selectFrom('users').select('id').where('id', '=', seller.person.id).executeTakeFirst())) seller = await signedIn();
@@ -164,6 +164,11 @@ async function fuzzRoute(fuzzed: FuzzedRoute, signedIn: () => Promise<SignedIn |
     }),
     { seed: seedOf(`${fuzzed.method} ${fuzzed.url}`), numRuns: fuzzed.method === 'HEAD' ? RUNS_PER_HEAD_ROUTE : RUNS_PER_ROUTE, endOnFailure: true },
   );
+  // The failing request, its answer and the error are the report; fast-check's own would repeat megabytes of body.
+  if (details.failed) {
+    const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    throw new Error(`${reason}\n(fast-check seed ${details.seed}, path ${details.counterexamplePath})`);
+  }
 }
 
 describe(`fuzzing every route on ${testDialect}`, () => {
