@@ -201,5 +201,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export const CLIENT_ERROR_CODES = {
   NETWORK: 'NETWORK',
   TIMEOUT: 'TIMEOUT',
+  /** The device said it was offline, so nothing was sent. */
+  OFFLINE: 'OFFLINE',
 } as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];

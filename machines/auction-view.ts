@@ -30,13 +30,19 @@ export type AuctionParticipation =
   | { kind: 'JOIN'; role: Extract<ViewerRole, 'OUTSIDER' | 'REQUESTED' | 'REJECTED'> }
   | null;
 
-/** What the page tells the viewer of the round once bidding is over; null while it runs. */
+/**
+ * Who the viewer is to a round whose bidding is over: its owner, the holder of its highest bid, a
+ * bidder whose bids were passed, or anyone else (a visitor, someone who did not bid).
+ */
+export type OutcomeStanding = 'OWNER' | 'HIGHEST' | 'OUTBID' | 'NONE';
+
+/** What the page tells the viewer of the round once bidding is over, by their standing in it; null while it runs. */
 export type AuctionOutcomeNotice =
-  | { kind: 'AWAITING_OWNER'; viewerLeads: boolean }
-  | { kind: 'SOLD'; toViewer: boolean; bid: Bid }
+  | { kind: 'AWAITING_OWNER'; standing: Exclude<OutcomeStanding, 'OWNER'> }
+  | { kind: 'SOLD'; standing: OutcomeStanding; bid: Bid }
   | { kind: 'BOUGHT_OUTRIGHT'; byViewer: boolean; amount: number }
-  | { kind: 'DECLINED' }
-  | { kind: 'NO_BIDS' }
+  | { kind: 'DECLINED'; standing: OutcomeStanding }
+  | { kind: 'NO_BIDS'; standing: Extract<OutcomeStanding, 'OWNER' | 'NONE'> }
   | null;
 
 export interface AuctionView {
@@ -49,6 +55,8 @@ export interface AuctionView {
    */
   countdownTo: number | null;
   isOwner: boolean;
+  /** Bidding is open or still to come: live-bidding news (being outbid, leading) applies only then. */
+  biddingOpenOrAhead: boolean;
   participation: AuctionParticipation;
   canFinalise: boolean;
   canStartNextSubAuction: boolean;
@@ -56,7 +64,7 @@ export interface AuctionView {
   ownerMayEndRoundSoon: boolean;
   /** Whether the highest bid reaches the reserve; only the owner's answer can be false, as only they know the reserve. */
   reserveMet: boolean;
-  /** Whose the highest bid is to the viewer: theirs and leading, theirs but history (the item was bought outright), or someone else's. */
+  /** Whose the highest bid is to the viewer: theirs and leading while bidding runs, theirs but history once it is over, or someone else's. */
   highestBidIsViewers: 'LEADS' | 'WAS_HIGHEST' | null;
   outcome: AuctionOutcomeNotice;
   /** One-tap amounts for the bid form (`quickBidAmounts`). */
@@ -138,21 +146,29 @@ function participationOf(role: ViewerRole, can: { bid: boolean; buyNow: boolean;
   }
 }
 
-function outcomeOf({ auction }: ServerSnapshot, state: AuctionSnapshot, viewerId: string | null, isOwner: boolean): AuctionOutcomeNotice {
-  const { highestBid } = auction;
+function standingOf({ auction, bidders, viewer }: ServerSnapshot, viewerId: string | null): OutcomeStanding {
+  if (viewer.role === 'OWNER') return 'OWNER';
+  if (viewerId === null) return 'NONE';
+  if (auction.highestBid?.bidder.id === viewerId) return 'HIGHEST';
+  return bidders.some((bidder) => bidder.id === viewerId) ? 'OUTBID' : 'NONE';
+}
+
+function outcomeOf(snapshot: ServerSnapshot, state: AuctionSnapshot, viewerId: string | null): AuctionOutcomeNotice {
+  const { auction } = snapshot;
+  const standing = standingOf(snapshot, viewerId);
   if (awaitsOwnerDecision(state)) {
     // The owner has the controls instead.
-    return isOwner ? null : { kind: 'AWAITING_OWNER', viewerLeads: highestBid !== null && highestBid.bidder.id === viewerId };
+    return standing === 'OWNER' ? null : { kind: 'AWAITING_OWNER', standing };
   }
   switch (phaseOfState(state)) {
     case 'finalised':
-      return highestBid && { kind: 'SOLD', toViewer: highestBid.bidder.id === viewerId, bid: highestBid };
+      return auction.highestBid && { kind: 'SOLD', standing, bid: auction.highestBid };
     case 'boughtOutright':
       return auction.instantPurchaseAmount === null ? null : { kind: 'BOUGHT_OUTRIGHT', byViewer: auction.outcome?.buyerId === viewerId, amount: auction.instantPurchaseAmount };
     case 'ended':
-      return { kind: 'DECLINED' };
+      return { kind: 'DECLINED', standing };
     case 'endedWithoutBids':
-      return { kind: 'NO_BIDS' };
+      return { kind: 'NO_BIDS', standing: standing === 'OWNER' ? 'OWNER' : 'NONE' };
     default:
       return null;
   }
@@ -171,18 +187,20 @@ export function auctionViewAt(snapshot: ServerSnapshot, viewerId: string | null,
   const canBid = state.can({ type: AUCTION_EVENTS.BID, bidderId: actor, amount: auction.minimumBid, at: now });
   const canBuyNow = state.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: actor, at: now });
   const highestIsViewers = auction.highestBid !== null && auction.highestBid.bidder.id === viewerId;
+  const biddingOpenOrAhead = isBiddingOpenOrAhead(state);
   return {
     phase,
     now,
     countdownTo: phase === 'finalWindow' && !isOwner ? null : nextDeadlineOf(state),
     isOwner,
-    participation: participationOf(viewer.role, { bid: canBid, buyNow: canBuyNow, join: isBiddingOpenOrAhead(state) }),
+    biddingOpenOrAhead,
+    participation: participationOf(viewer.role, { bid: canBid, buyNow: canBuyNow, join: biddingOpenOrAhead }),
     canFinalise: state.can({ type: AUCTION_EVENTS.FINALISE, by: actor, at: now }),
     canStartNextSubAuction: state.can({ type: AUCTION_EVENTS.START_NEXT_SUB_AUCTION, by: actor, at: now }),
     ownerMayEndRoundSoon: isOwner && phase === 'active',
     reserveMet: isReserveMet(state.context),
-    highestBidIsViewers: highestIsViewers ? (auction.outcome?.kind === 'BOUGHT_OUTRIGHT' ? 'WAS_HIGHEST' : 'LEADS') : null,
-    outcome: outcomeOf(snapshot, state, viewerId, isOwner),
+    highestBidIsViewers: highestIsViewers ? (biddingOpenOrAhead ? 'LEADS' : 'WAS_HIGHEST') : null,
+    outcome: outcomeOf(snapshot, state, viewerId),
     quickBidAmounts: quickBidAmounts(auction.minimumBid, auction.currency),
     bidRefusal: (amount) => {
       const refusal = bidRefusalOf(state, { bidderId: actor, amount, at: now });

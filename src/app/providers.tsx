@@ -19,6 +19,9 @@ function createQueryClient() {
         retry: false,
         refetchOnWindowFocus: false,
       },
+      // A write asked for offline fails at once (the HTTP client refuses it) instead of waiting,
+      // paused, to be sent when the connection returns: the person never confirmed it then.
+      mutations: { networkMode: 'always' },
     },
   });
 }

@@ -52,6 +52,8 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The anti-forgery token every write repeats in a header (read from its cookie in the browser). */
   csrfToken?: () => string | undefined;
+  /** Whether the device says it is online; while it is not, nothing is sent or retried. */
+  isOnline?: () => boolean;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -89,6 +91,7 @@ export function createHttpClient({
   timeoutMs = DEFAULT_TIMEOUT_MS,
   sleep = defaultSleep,
   csrfToken = () => undefined,
+  isOnline = () => true,
 }: HttpClientOptions) {
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const isWrite = method !== 'GET';
@@ -105,6 +108,9 @@ export function createHttpClient({
 
     let csrfRetried = false;
     for (let attempt = 0; ; attempt++) {
+      // Refused here rather than left to fail or wait: a request held until the connection returns
+      // would place a bid or a purchase the person no longer expects.
+      if (!isOnline()) throw new HttpError(0, CLIENT_ERROR_CODES.OFFLINE);
       const token = isWrite ? csrfToken() : undefined;
       if (token) headers[CSRF_HEADER] = token;
       const controller = new AbortController();

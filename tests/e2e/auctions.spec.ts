@@ -10,7 +10,22 @@ import enAuction from '../../locales/en/auction.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { formatDate } from '../../src/lib/format';
-import { apiWrite, categoryIds, expectAllInLanguage, type Language, lastCodeSentTo, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import {
+  apiWrite,
+  categoryIds,
+  escapeRegExp,
+  expectAllInLanguage,
+  type Language,
+  lastCodeSentTo,
+  messagePattern,
+  type Provoked,
+  shownRiyals,
+  signInThroughApi,
+  unexpected,
+  uploadThroughApi,
+  useLanguage,
+  watchForErrors,
+} from './helpers';
 
 /** What the auction panel and the ad page say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -151,44 +166,7 @@ function plansFor(language: Language): Record<'open' | 'live' | 'private' | 'com
   };
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const PLACEHOLDERS = /<(\w+)>\{\{(\w+)\}\}<\/\1>|\{\{(\w+)\}\}/g;
-
-/**
- * A message with values in it (`<amount>{{amount}}</amount>`): its own words exactly, and each value
- * as `values` says it (a text exactly, or a pattern); the whole text, or (`within`) a part of a longer one.
- */
-function messagePattern(template: string, values: Record<string, string | RegExp>, { within = false } = {}): RegExp {
-  let pattern = '';
-  let wordsFrom = 0;
-  for (const match of template.matchAll(PLACEHOLDERS)) {
-    const name = match[2] ?? match[3]!;
-    const value = values[name];
-    if (value === undefined) throw new Error(`no value given for {{${name}}} in “${template}”`);
-    pattern += escapeRegExp(template.slice(wordsFrom, match.index)) + (typeof value === 'string' ? escapeRegExp(value) : `(?:${value.source})`);
-    wordsFrom = match.index + match[0].length;
-  }
-  pattern += escapeRegExp(template.slice(wordsFrom));
-  return new RegExp(within ? pattern : `^${pattern}$`);
-}
-
 const ARABIC_INDIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-
-const RIYAL_SIGNS: Record<Language, string> = { ar: 'ر.س.', en: 'SAR' };
-/** Spaces and the bidi marks a formatted amount may carry around its sign. */
-const AMOUNT_SPACING = '[\\s\\u200e\\u200f\\u061c]*';
-
-/**
- * An amount in halalas as the page shows it in riyals: exactly its number, grouped in thousands with
- * Western digits in both languages (as Gulf prices are written), and the riyal's sign of the language
- * before or after it, nothing else.
- */
-function shownRiyals(halalas: number, language: Language): RegExp {
-  // No digit may run on either side of it: 3,400 must not pass for 13,400 or 3,4000.
-  const number = `(?<![0-9٠-٩.,])${escapeRegExp((halalas / 100).toLocaleString('en-US', { maximumFractionDigits: 2 }))}(?![0-9٠-٩]|[.,][0-9])`;
-  const sign = escapeRegExp(RIYAL_SIGNS[language]);
-  return new RegExp(`${AMOUNT_SPACING}(?:${sign}${AMOUNT_SPACING}${number}|${number}${AMOUNT_SPACING}${sign})${AMOUNT_SPACING}`);
-}
 
 /** The requests a page sends to `path`'s end, from now on: proof that nothing was sent yet. */
 function requestsTo(page: Page, pathEnd: string): string[] {
@@ -408,8 +386,8 @@ for (const language of ['ar', 'en'] as Language[]) {
           await expect(bidder.byTestId('auction-countdown')).toHaveCount(0);
           await expect(bidder.byTestId('auction-announcer')).toHaveText(words.announce.phase.finalWindow);
         }
-        await expect(second.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwnerYouLead);
-        await expect(first.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner);
+        await expect(second.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner.HIGHEST);
+        await expect(first.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner.OUTBID);
       });
 
       await test.step("the owner's ads list the ended auction as waiting for their decision, leading to its page", async () => {
@@ -432,9 +410,10 @@ for (const language of ['ar', 'en'] as Language[]) {
         await seller.byTestId('finalise').click();
         for (const screen of everyone) await screen.expectPhase('finalised');
         await expect(seller.byTestId('owner-controls')).toHaveCount(0);
-        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon, { amount: shownRiyals(secondBid, language) }));
-        const sold = messagePattern(words.outcome.sold, { name: await second.bidderName(slug), amount: shownRiyals(secondBid, language) });
-        for (const screen of [seller, first]) await expect(screen.byTestId('auction-outcome')).toHaveText(sold);
+        await expect(second.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.HIGHEST, { amount: shownRiyals(secondBid, language) }));
+        const sale = { name: await second.bidderName(slug), amount: shownRiyals(secondBid, language) };
+        await expect(seller.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.OWNER, sale));
+        await expect(first.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.OUTBID, sale));
         await expectAllInLanguage(seller.page, language, "the owner's sold auction");
       });
 
@@ -473,7 +452,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner, { name: await first.bidderName(slug), amount: shownRiyals(firstBid, language) }));
         await seller.byTestId('finalise').click();
         for (const screen of everyone) await screen.expectPhase('finalised');
-        await expect(first.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.youWon, { amount: shownRiyals(firstBid, language) }));
+        await expect(first.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.HIGHEST, { amount: shownRiyals(firstBid, language) }));
         await expect(seller.byTestId('finalise')).toHaveCount(0);
         await expect(seller.byTestId('start-next-sub-auction')).toHaveText(words.owner.startNext);
       });
@@ -573,10 +552,10 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expectAllInLanguage(seller.page, language, "the owner's decline, asked again");
         expect(decisionsSent, 'nothing is decided before the confirmation').toEqual([]);
         await confirmation.getByTestId('round-decision-confirm').click();
-        for (const screen of everyone) {
-          await screen.expectPhase('ended');
-          await expect(screen.byTestId('auction-outcome')).toHaveText(words.outcome.declined);
-        }
+        for (const screen of everyone) await screen.expectPhase('ended');
+        await expect(seller.byTestId('auction-outcome')).toHaveText(words.outcome.declined.OWNER);
+        await expect(first.byTestId('auction-outcome')).toHaveText(words.outcome.declined.OUTBID);
+        await expect(second.byTestId('auction-outcome')).toHaveText(words.outcome.declined.HIGHEST);
         await expect(seller.byTestId('owner-controls')).toHaveCount(0);
       });
 

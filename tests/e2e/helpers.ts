@@ -177,3 +177,40 @@ export async function registerThroughApi(request: APIRequestContext, names: { fi
   expect(verified.status()).toBe(200);
   return { email, password };
 }
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDERS = /<(\w+)>\{\{(\w+)\}\}<\/\1>|\{\{(\w+)\}\}/g;
+
+/**
+ * A message with values in it (`<amount>{{amount}}</amount>`): its own words exactly, and each value
+ * as `values` says it (a text exactly, or a pattern); the whole text, or (`within`) a part of a longer one.
+ */
+export function messagePattern(template: string, values: Record<string, string | RegExp>, { within = false } = {}): RegExp {
+  let pattern = '';
+  let wordsFrom = 0;
+  for (const match of template.matchAll(PLACEHOLDERS)) {
+    const name = match[2] ?? match[3]!;
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value given for {{${name}}} in “${template}”`);
+    pattern += escapeRegExp(template.slice(wordsFrom, match.index)) + (typeof value === 'string' ? escapeRegExp(value) : `(?:${value.source})`);
+    wordsFrom = match.index + match[0].length;
+  }
+  pattern += escapeRegExp(template.slice(wordsFrom));
+  return new RegExp(within ? pattern : `^${pattern}$`);
+}
+
+const RIYAL_SIGNS: Record<Language, string> = { ar: 'ر.س.', en: 'SAR' };
+/** Spaces and the bidi marks a formatted amount may carry around its sign. */
+const AMOUNT_SPACING = '[\\s\\u200e\\u200f\\u061c]*';
+
+/**
+ * An amount in halalas as the page shows it in riyals: exactly its number, grouped in thousands with
+ * Western digits in both languages (as Gulf prices are written), and the riyal's sign of the language
+ * before or after it, nothing else.
+ */
+export function shownRiyals(halalas: number, language: Language): RegExp {
+  // No digit may run on either side of it: 3,400 must not pass for 13,400 or 3,4000.
+  const number = `(?<![0-9٠-٩.,])${escapeRegExp((halalas / 100).toLocaleString('en-US', { maximumFractionDigits: 2 }))}(?![0-9٠-٩]|[.,][0-9])`;
+  const sign = escapeRegExp(RIYAL_SIGNS[language]);
+  return new RegExp(`${AMOUNT_SPACING}(?:${sign}${AMOUNT_SPACING}${number}|${number}${AMOUNT_SPACING}${sign})${AMOUNT_SPACING}`);
+}

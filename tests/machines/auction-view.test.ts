@@ -121,18 +121,23 @@ describe('the countdown the viewer watches', () => {
 
 describe('what the viewer is told once bidding is over', () => {
   const leading = bid('omar', 11_000);
+  const standings = (snapshot: AuctionSnapshot) => ({ ...snapshot, bidders: [{ id: 'omar', name: 'omar', highestAmount: 11_000, bidCount: 1 }, { id: 'sara', name: 'sara', highestAmount: 10_500, bidCount: 1 }] });
 
-  it('that the owner is deciding, and whether the viewer leads; the owner has the controls instead', () => {
-    const waiting = snapshotOf('BIDDER', { highestBid: leading });
-    expect(auctionViewAt(waiting, 'omar', IN_FINAL_WINDOW).outcome).toEqual({ kind: 'AWAITING_OWNER', viewerLeads: true });
-    expect(auctionViewAt(waiting, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'AWAITING_OWNER', viewerLeads: false });
+  it('that the owner is deciding, in the words of the viewer’s standing; the owner has the controls instead', () => {
+    const waiting = standings(snapshotOf('BIDDER', { highestBid: leading }));
+    expect(auctionViewAt(waiting, 'omar', IN_FINAL_WINDOW).outcome).toEqual({ kind: 'AWAITING_OWNER', standing: 'HIGHEST' });
+    expect(auctionViewAt(waiting, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'AWAITING_OWNER', standing: 'OUTBID' });
+    expect(auctionViewAt(waiting, 'nora', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'AWAITING_OWNER', standing: 'NONE' });
+    expect(auctionViewAt({ ...waiting, viewer: { role: 'VISITOR', reservePrice: null } }, null, IN_FINAL_WINDOW).outcome).toEqual({ kind: 'AWAITING_OWNER', standing: 'NONE' });
     expect(auctionViewAt(snapshotOf('OWNER', { highestBid: leading }), 'owner', IN_FINAL_WINDOW).outcome).toBeNull();
   });
 
-  it('who won, told to the winner in their own words', () => {
-    const sold = snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'FINALISED', at: IN_FINAL_WINDOW, buyerId: null } });
-    expect(auctionViewAt(sold, 'omar', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', toViewer: true, bid: leading });
-    expect(auctionViewAt(sold, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', toViewer: false, bid: leading });
+  it('who won, told to the winner, the outbid bidder, the owner and anyone else in their own words', () => {
+    const sold = standings(snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'FINALISED', at: IN_FINAL_WINDOW, buyerId: null } }));
+    expect(auctionViewAt(sold, 'omar', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', standing: 'HIGHEST', bid: leading });
+    expect(auctionViewAt(sold, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', standing: 'OUTBID', bid: leading });
+    expect(auctionViewAt(sold, 'nora', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', standing: 'NONE', bid: leading });
+    expect(auctionViewAt({ ...sold, viewer: { role: 'OWNER', reservePrice: null } }, 'owner', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', standing: 'OWNER', bid: leading });
   });
 
   it('that it was bought outright, and the earlier highest bid is the viewer’s only as history', () => {
@@ -146,10 +151,22 @@ describe('what the viewer is told once bidding is over', () => {
     expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'sara', RUNNING).highestBidIsViewers).toBeNull();
   });
 
-  it('that the owner declined, or that nobody bid; nothing while bidding runs', () => {
+  it('that the highest bid is the viewer’s as history, never that they lead, once bidding is over', () => {
+    expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', RUNNING).biddingOpenOrAhead).toBe(true);
+    expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', IN_FINAL_WINDOW).highestBidIsViewers).toBe('WAS_HIGHEST');
+    expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', IN_FINAL_WINDOW).biddingOpenOrAhead).toBe(false);
     const declined = snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'DECLINED', at: IN_FINAL_WINDOW, buyerId: null } });
-    expect(auctionViewAt(declined, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED' });
-    expect(auctionViewAt(snapshotOf('BIDDER'), 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'NO_BIDS' });
+    expect(auctionViewAt(declined, 'omar', AFTER_FINAL_WINDOW).highestBidIsViewers).toBe('WAS_HIGHEST');
+  });
+
+  it('that the owner declined, in the words of each standing, or that nobody bid; nothing while bidding runs', () => {
+    const declined = standings(snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'DECLINED', at: IN_FINAL_WINDOW, buyerId: null } }));
+    expect(auctionViewAt(declined, 'omar', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED', standing: 'HIGHEST' });
+    expect(auctionViewAt(declined, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED', standing: 'OUTBID' });
+    expect(auctionViewAt(declined, 'nora', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED', standing: 'NONE' });
+    expect(auctionViewAt({ ...declined, viewer: { role: 'OWNER', reservePrice: null } }, 'owner', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED', standing: 'OWNER' });
+    expect(auctionViewAt(snapshotOf('BIDDER'), 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'NO_BIDS', standing: 'NONE' });
+    expect(auctionViewAt(snapshotOf('OWNER'), 'owner', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'NO_BIDS', standing: 'OWNER' });
     expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'sara', RUNNING).outcome).toBeNull();
   });
 });

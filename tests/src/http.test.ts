@@ -96,6 +96,29 @@ describe('http client', () => {
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toBe('key-1');
   });
 
+  it('sends nothing while the device is offline, and does not send it later', async () => {
+    let online = false;
+    const fetch = vi.fn(async () => json(201, { id: 'x' }));
+    const sleep = vi.fn(async () => {});
+    const http = createHttpClient({ baseUrl: '/api', fetch: fetch as unknown as typeof globalThis.fetch, sleep, isOnline: () => online });
+    await expect(http.post('/bids', { body: { amount: 5 }, idempotencyKey: 'key-1', retries: 3 })).rejects.toMatchObject({ status: 0, code: 'OFFLINE' });
+    online = true;
+    await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('does not retry a keyed write once the device has gone offline', async () => {
+    let online = true;
+    const fetch = vi.fn(async () => {
+      online = false;
+      throw new TypeError('Failed to fetch');
+    });
+    const http = createHttpClient({ baseUrl: '/api', fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {}, isOnline: () => online });
+    await expect(http.post('/bids', { body: { amount: 5 }, idempotencyKey: 'key-1' })).rejects.toMatchObject({ status: 0, code: 'OFFLINE' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('sends a JSON body for %s', async (method) => {
     const { http, fetch } = client([json(200, {})]);
     const call = { POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete }[method];

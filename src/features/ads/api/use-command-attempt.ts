@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { AuctionChange } from '../../../../domain/auction';
+import { CLIENT_ERROR_CODES } from '../../../../domain/errors';
 import { HttpError } from '../../../lib/http';
 import { receiveCommandAnswer } from './get-auction';
 
-/** No answer came (the network failed) or the server failed: the command may or may not have been committed. */
+/**
+ * No answer came (the network failed) or the server failed: the command may or may not have been
+ * committed. One refused offline was never sent.
+ */
 function outcomeIsUnknown(error: unknown): boolean {
-  return !(error instanceof HttpError) || error.status === 0 || error.status >= 500;
+  if (!(error instanceof HttpError)) return true;
+  return (error.status === 0 && error.code !== CLIENT_ERROR_CODES.OFFLINE) || error.status >= 500;
 }
 
 /**

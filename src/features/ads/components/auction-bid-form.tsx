@@ -6,6 +6,7 @@ import type { AuctionState } from '../../../../domain/auction';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { minorUnitsOfTypedAmount, typedAmountOf } from '../../../lib/amount-input';
 import { currencySymbol, formatMoney } from '../../../lib/format';
+import { useOnline } from '../../../lib/online';
 import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
 import { TextField } from '../../../lib/ui/text-field';
 import { useLocale } from '../../../lib/use-locale';
@@ -20,12 +21,14 @@ interface BidFormValues {
 /**
  * The bid form: an amount in the ad's currency (Arabic-Indic digits and grouping marks read), three
  * quick amounts from the least the next bid may offer, and the refusal in the server's words. What
- * the machine would refuse is said at once, in the same words, without a round trip.
+ * the machine would refuse is said at once, in the same words, without a round trip. Offline, it
+ * sends nothing: the button waits for the connection, and the HTTP client refuses a bid sent anyway.
  */
 export function AuctionBidForm({ slug, auction, view }: { slug: string; auction: AuctionState; view: AuctionView }) {
   const { t } = useTranslation('auction');
   const locale = useLocale();
   const placeBid = usePlaceBid(slug);
+  const online = useOnline();
   const [placedAmount, setPlacedAmount] = useState<number | null>(null);
   const form = useForm<BidFormValues>({ defaultValues: { amount: '' } });
   const money = (amount: number) => formatMoney(amount, auction.currency, locale);
@@ -78,7 +81,7 @@ export function AuctionBidForm({ slug, auction, view }: { slug: string; auction:
             <Trans t={t} i18nKey="bidForm.placed" values={{ amount: money(placedAmount) }} components={{ amount: <bdi /> }} />
           </Text>
         ) : null}
-        <Button type="submit" colorPalette="orange" size="lg" loading={placeBid.isPending} data-testid="place-bid">
+        <Button type="submit" colorPalette="orange" size="lg" loading={placeBid.isPending} disabled={!online} data-testid="place-bid">
           {t('bidForm.submit')}
         </Button>
       </Stack>

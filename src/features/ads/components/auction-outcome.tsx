@@ -8,7 +8,8 @@ import { useLocale } from '../../../lib/use-locale';
 
 /**
  * Where the round stands once bidding is over: waiting for the owner (said to everyone else; the
- * owner has the controls), or its result, told to the winner or buyer in their own words.
+ * owner has the controls), or its result, each told in the words of the viewer's standing in it
+ * (the owner, the highest bidder, an outbid bidder, anyone else).
  */
 export function AuctionOutcome({ auction, outcome }: { auction: AuctionState; outcome: AuctionOutcomeNotice }) {
   const { t } = useTranslation('auction');
@@ -20,29 +21,27 @@ export function AuctionOutcome({ auction, outcome }: { auction: AuctionState; ou
   let message;
   switch (outcome.kind) {
     case 'AWAITING_OWNER':
-      message = t(outcome.viewerLeads ? 'outcome.awaitingOwnerYouLead' : 'outcome.awaitingOwner');
+      message = t(`outcome.awaitingOwner.${outcome.standing}`);
       break;
     case 'SOLD':
-      message = outcome.toViewer ? (
-        <Trans t={t} i18nKey="outcome.youWon" values={{ amount: money(outcome.bid.amount) }} components={components} />
-      ) : (
-        <Trans t={t} i18nKey="outcome.sold" values={{ name: outcome.bid.bidder.name, amount: money(outcome.bid.amount) }} components={components} />
+      message = (
+        <Trans t={t} i18nKey={`outcome.sold.${outcome.standing}`} values={{ name: outcome.bid.bidder.name, amount: money(outcome.bid.amount) }} components={components} />
       );
       break;
     case 'BOUGHT_OUTRIGHT':
       message = <Trans t={t} i18nKey={outcome.byViewer ? 'outcome.youBoughtOutright' : 'outcome.boughtOutright'} values={{ amount: money(outcome.amount) }} components={components} />;
       break;
     case 'DECLINED':
-      message = t('outcome.declined');
+      message = t(`outcome.declined.${outcome.standing}`);
       break;
     case 'NO_BIDS':
-      message = t('outcome.noBids');
+      message = t(`outcome.noBids.${outcome.standing}`);
       break;
   }
 
   const sold = outcome.kind === 'SOLD' || outcome.kind === 'BOUGHT_OUTRIGHT';
   return (
-    <Alert.Root status={sold ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind}>
+    <Alert.Root status={sold ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind} data-standing={'standing' in outcome ? outcome.standing : undefined}>
       <Alert.Indicator />
       <Alert.Title fontWeight="medium">{message}</Alert.Title>
     </Alert.Root>

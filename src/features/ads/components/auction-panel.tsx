@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { type AuctionSnapshot, type Bid, hasJustBeenOutbid } from '../../../../domain/auction';
 import { signInPathFor } from '../../../../domain/routes';
+import { useOnline } from '../../../lib/online';
 import { useSession } from '../../../lib/session';
 import { PANEL_STYLE } from '../../../lib/ui/panel';
 import { ButtonLink } from '../../../lib/ui/router-link';
@@ -14,6 +15,7 @@ import { AuctionBuyNow } from './auction-buy-now';
 import { AuctionHighestBid } from './auction-highest-bid';
 import { AuctionJoinRequest } from './auction-join-request';
 import { AuctionLiveSession } from './auction-live-session';
+import { AuctionOfflineNotice } from './auction-offline-notice';
 import { AuctionOutbidNotice } from './auction-outbid-notice';
 import { AuctionOutcome } from './auction-outcome';
 import { AuctionOwnerControls } from './auction-owner-controls';
@@ -70,6 +72,7 @@ function AuctionPanelContent({ slug, snapshot, viewerId }: { slug: string; snaps
   const headingId = useId();
   const location = useLocation();
   const view = useAuctionState(snapshot, viewerId);
+  const online = useOnline();
   const { outbidBy, dismiss } = useOutbidNotice(snapshot, viewerId);
   const { auction, viewer } = snapshot;
   const { participation } = view;
@@ -77,7 +80,9 @@ function AuctionPanelContent({ slug, snapshot, viewerId }: { slug: string; snaps
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4" {...PANEL_STYLE} data-testid="auction-panel" data-role={viewer.role} data-seq={auction.seq}>
       <AuctionStatus auction={auction} view={view} headingId={headingId} />
-      {outbidBy ? <AuctionOutbidNotice auction={auction} outbidBy={outbidBy} onDismiss={dismiss} /> : null}
+      {online ? null : <AuctionOfflineNotice />}
+      {/* Live-bidding news: once bidding is over, the outcome says where the viewer stands instead. */}
+      {outbidBy && view.biddingOpenOrAhead ? <AuctionOutbidNotice auction={auction} outbidBy={outbidBy} onDismiss={dismiss} /> : null}
       <AuctionHighestBid snapshot={snapshot} view={view} />
       <AuctionOutcome auction={auction} outcome={view.outcome} />
       {participation?.kind === 'BID' && participation.bidForm ? <AuctionBidForm slug={slug} auction={auction} view={view} /> : null}

@@ -1,0 +1,286 @@
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { AuctionSnapshot } from '../../domain/auction';
+import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
+import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
+import enAuction from '../../locales/en/auction.json' with { type: 'json' };
+import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import {
+  apiWrite,
+  categoryIds,
+  expectAllInLanguage,
+  type Language,
+  lastCodeSentTo,
+  messagePattern,
+  shownRiyals,
+  signInThroughApi,
+  unexpected,
+  uploadThroughApi,
+  useLanguage,
+  watchForErrors,
+} from './helpers';
+
+const LOCALES = { ar: { auction: arAuction, errors: arErrors }, en: { auction: enAuction, errors: enErrors } } satisfies Record<Language, unknown>;
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+const PASSWORD = 'outcome-spec-1';
+/**
+ * One owner for both languages: the free package an account comes with pays for the four auctions
+ * below. The highest bidder writes his name in Latin letters, shown among Arabic words.
+ */
+const OWNER: Person = { firstName: 'نواف', lastName: 'الشهري', email: 'nawaf.shehri@example.com', phone: '966590006001' };
+const WINNER: Person = { firstName: 'Omar', lastName: 'Hamdan', email: 'omar.hamdan@example.com', phone: '966590006002' };
+const LOSER: Person = { firstName: 'ريم', lastName: 'السبيعي', email: 'reem.subaie@example.com', phone: '966590006003' };
+/** How the winner is named to others (the first name and the last name's initial). */
+const WINNER_NAME = 'Omar H.';
+
+/** The owner asks the round to end this soon; its end fires on the server's scheduler and reaches every screen over the socket. */
+const ROUND_ENDS_IN_MS = 4000;
+const ROUND_END_TIMEOUT_MS = ROUND_ENDS_IN_MS + 10_000;
+/** Longer than a request held back for the connection would wait before going out once it is back. */
+const AFTER_RECONNECT_MS = 6000;
+
+const SCREENSHOTS = '.test-output/screens';
+
+/** Registers and activates a person with the code from the outbox, unless an earlier worker of this run already did. */
+async function ensurePerson(request: APIRequestContext, person: Person) {
+  const signIn = await apiWrite(request, 'POST', '/api/auth/sign-in', { method: 'email', email: person.email, password: PASSWORD });
+  if (signIn.ok()) return;
+  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number; name: { en: string } }> }>;
+  const cityId = countries.find((country) => country.code === 'SA')!.cities.find((city) => city.name.en === 'Riyadh')!.id;
+  const registered = await apiWrite(request, 'POST', '/api/auth/register', { ...person, country: 'SA', cityId, password: PASSWORD, agreeToTerms: true, channel: 'email' });
+  expect(registered.status()).toBe(201);
+  const { verification } = (await registered.json()) as { verification: { id: string } };
+  const code = await lastCodeSentTo(request, person.email);
+  expect((await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code })).status()).toBe(200);
+}
+
+/** Publishes a public auction that starts now and runs for hours; answers its slug. */
+async function publishAuction(request: APIRequestContext, title: string, onBackPrice?: number): Promise<string> {
+  const imageId = await uploadThroughApi(request);
+  const response = await apiWrite(request, 'POST', '/api/ads', {
+    type: 'PUBLIC_AUCTION',
+    fields: {
+      title,
+      description: 'A watch from the seventies, serviced last year.',
+      ...(await categoryIds(request, ['fashion', 'watches'])),
+      openingAmount: 100_000,
+      onBackPrice,
+      condition: 'USED',
+      imageIds: [imageId],
+      mainImageId: imageId,
+      countryCodes: ['SA'],
+      shippingType: 'FREE',
+      startsNow: true,
+      auctionDurationHours: 2,
+    },
+    publish: true,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { slug: string }).slug;
+}
+
+/** One person's browser on the auction's page, in a context of its own; a visitor is signed in as nobody. */
+class Screen {
+  constructor(
+    readonly name: string,
+    readonly page: Page,
+    readonly problems: string[],
+  ) {}
+
+  static async open(browser: Browser, language: Language, name: string, person: Person | null): Promise<Screen> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await useLanguage(page, language);
+    if (person) await signInThroughApi(page.request, person.email, PASSWORD);
+    return new Screen(name, page, problems);
+  }
+
+  byTestId(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
+  get panel() {
+    return this.byTestId('auction-panel');
+  }
+
+  async visit(slug: string) {
+    await this.page.goto(`/ad/${encodeURIComponent(slug)}`);
+    await expect(this.panel).toBeVisible();
+  }
+
+  async snapshot(slug: string): Promise<AuctionSnapshot> {
+    return (await (await this.page.request.get(`/api/ads/${encodeURIComponent(slug)}/auction`)).json()) as AuctionSnapshot;
+  }
+
+  async expectPhase(phase: string, timeout?: number) {
+    await expect(this.byTestId('auction-phase')).toHaveAttribute('data-phase', phase, { timeout });
+  }
+
+  /** Places a bid of one of the form's quick amounts and answers it. */
+  async bidQuickAmount(index: number): Promise<number> {
+    const quick = this.byTestId('quick-bid').nth(index);
+    const amount = Number(await quick.getAttribute('data-amount'));
+    await quick.click();
+    await this.byTestId('place-bid').click();
+    await expect(this.byTestId('highest-bid')).toHaveAttribute('data-amount', String(amount));
+    return amount;
+  }
+
+  async screenshot(name: string, language: Language) {
+    await this.panel.screenshot({ path: `${SCREENSHOTS}/${name}-${language}.png`, animations: 'disabled' });
+  }
+
+  async close() {
+    await this.page.context().close();
+  }
+}
+
+/** The Latin name sits in its own isolated run inside the sentence, so the Arabic around it cannot reorder it. */
+async function expectIsolatedName(sentence: Locator) {
+  const name = sentence.locator('bdi', { hasText: WINNER_NAME });
+  await expect(name).toHaveCount(1);
+  expect(await name.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('isolate');
+}
+
+/** The requests a page sends to `pathEnd` from now on. */
+function requestsTo(page: Page, pathEnd: string): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith(pathEnd)) sent.push(`${request.method()} ${request.url()}`);
+  });
+  return sent;
+}
+
+test.beforeAll(async ({ browser }) => {
+  for (const person of [OWNER, WINNER, LOSER]) {
+    const context = await browser.newContext();
+    await ensurePerson(context.request, person);
+    await context.close();
+  }
+});
+
+for (const language of ['ar', 'en'] as Language[]) {
+  const { auction: words, errors } = LOCALES[language];
+
+  test.describe(`the auction panel's outcome and connection in ${language}`, () => {
+    let screens: Screen[] = [];
+
+    /** The owner publishes an auction; the owner, both bidders and a visitor open it, each in a browser of their own. */
+    async function openAuction(browser: Browser, title: string, onBackPrice?: number) {
+      const [seller, winner, loser, visitor] = await Promise.all([
+        Screen.open(browser, language, 'seller', OWNER),
+        Screen.open(browser, language, 'winner', WINNER),
+        Screen.open(browser, language, 'loser', LOSER),
+        Screen.open(browser, language, 'visitor', null),
+      ]);
+      screens = [seller, winner, loser, visitor];
+      const slug = await publishAuction(seller.page.request, title, onBackPrice);
+      await Promise.all(screens.map((screen) => screen.visit(slug)));
+      return { slug, seller, winner, loser, visitor };
+    }
+
+    async function endRoundSoon(seller: Screen, slug: string) {
+      const response = await apiWrite(seller.page.request, 'POST', `/api/dev/auctions/${encodeURIComponent(slug)}/end-soon`, { inMs: ROUND_ENDS_IN_MS });
+      expect(response.status()).toBe(204);
+      for (const screen of screens) await screen.expectPhase('finalWindow', ROUND_END_TIMEOUT_MS);
+    }
+
+    test.afterEach(async () => {
+      for (const screen of screens) {
+        expect(unexpected(screen.problems, []), screen.name).toEqual([]);
+        await screen.close();
+      }
+      screens = [];
+    });
+
+    test(`offline, bidding pauses and nothing is sent later; once sold, each person reads their own outcome, in ${language}`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const { slug, seller, winner, loser, visitor } = await openAuction(browser, `Seiko chronograph (${language})`);
+
+      await test.step('offline, the page says so and bids are refused on the device, then not sent once the connection is back', async () => {
+        const bidsSent = requestsTo(loser.page, '/bids');
+        await loser.page.context().setOffline(true);
+        await expect(loser.byTestId('auction-offline')).toContainText(words.offline.title);
+        await expect(loser.byTestId('place-bid')).toBeDisabled();
+        await loser.byTestId('quick-bid').first().click();
+        await loser.screenshot('auction-offline', language);
+        // A submission that slips past the disabled button (a keyboard, a script) is refused all the same.
+        await loser.byTestId('bid-form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+        await expect(loser.byTestId('form-error')).toHaveText(errors.OFFLINE);
+        await loser.page.context().setOffline(false);
+        await expect(loser.byTestId('auction-offline')).toHaveCount(0);
+        await expect(loser.byTestId('place-bid')).toBeEnabled();
+        await loser.page.waitForTimeout(AFTER_RECONNECT_MS);
+        expect(bidsSent).toEqual([]);
+        expect((await loser.snapshot(slug)).auction.bidCount).toBe(0);
+        await expect(loser.byTestId('highest-bid')).toHaveAttribute('data-amount', '');
+      });
+
+      let winningBid = 0;
+      await test.step('back online, both bid: the one outbid is told so while bidding runs; the Latin name is isolated', async () => {
+        await loser.bidQuickAmount(0);
+        winningBid = await winner.bidQuickAmount(1);
+        await expect(loser.byTestId('outbid-notice')).toContainText(words.outbid.title);
+        await expect(winner.byTestId('highest-bidder')).toHaveText(words.highestBid.mine);
+        await expect(visitor.byTestId('highest-bidder')).toHaveText(messagePattern(words.highestBid.by, { name: WINNER_NAME }));
+        await expectIsolatedName(visitor.byTestId('highest-bidder'));
+      });
+
+      await test.step('bidding closes: each bidder reads where they stand, and nobody is still told they were outbid or lead', async () => {
+        await endRoundSoon(seller, slug);
+        await expect(loser.byTestId('outbid-notice')).toHaveCount(0);
+        await expect(loser.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner.OUTBID);
+        await expect(winner.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner.HIGHEST);
+        await expect(winner.byTestId('highest-bidder')).toHaveText(words.highestBid.wasMine);
+        await expect(visitor.byTestId('auction-outcome')).toHaveText(words.outcome.awaitingOwner.NONE);
+        await expect(seller.byTestId('winner')).toHaveText(messagePattern(words.owner.winner, { name: WINNER_NAME, amount: shownRiyals(winningBid, language) }));
+        await expectIsolatedName(seller.byTestId('winner'));
+        await loser.screenshot('auction-awaiting-outbid', language);
+      });
+
+      await test.step('the owner confirms the winner: the winner, the outbid bidder, the owner and a visitor each read the sale', async () => {
+        await seller.byTestId('finalise').click();
+        for (const screen of screens) await screen.expectPhase('finalised');
+        const sale = { name: WINNER_NAME, amount: shownRiyals(winningBid, language) };
+        await expect(winner.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.HIGHEST, sale));
+        await expect(loser.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.OUTBID, sale));
+        await expect(seller.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.OWNER, sale));
+        await expect(visitor.byTestId('auction-outcome')).toHaveText(messagePattern(words.outcome.sold.NONE, sale));
+        for (const screen of [loser, seller, visitor]) await expectIsolatedName(screen.byTestId('auction-outcome'));
+        await expect(loser.byTestId('outbid-notice')).toHaveCount(0);
+        await loser.screenshot('auction-sold-outbid', language);
+        await winner.screenshot('auction-sold-winner', language);
+        await expectAllInLanguage(loser.page, language, "the outbid bidder's sold auction");
+      });
+    });
+
+    test(`once the owner declines, the highest bidder reads that his bid was declined, not that he leads, in ${language}`, async ({ browser }) => {
+      test.setTimeout(60_000);
+      // The reserve is above every bid placed: the owner is left to decline.
+      const { slug, seller, winner, loser, visitor } = await openAuction(browser, `Omega Seamaster (${language})`, 1_000_000);
+      await loser.bidQuickAmount(0);
+      await winner.bidQuickAmount(1);
+      await expect(loser.byTestId('outbid-notice')).toContainText(words.outbid.title);
+      await endRoundSoon(seller, slug);
+
+      await seller.byTestId('decline').click();
+      await seller.byTestId('round-decision').getByTestId('round-decision-confirm').click();
+      for (const screen of screens) await screen.expectPhase('ended');
+      await expect(winner.byTestId('highest-bidder')).toHaveText(words.highestBid.wasMine);
+      await expect(loser.byTestId('outbid-notice')).toHaveCount(0);
+      await expect(winner.byTestId('auction-outcome')).toHaveText(words.outcome.declined.HIGHEST);
+      await expect(loser.byTestId('auction-outcome')).toHaveText(words.outcome.declined.OUTBID);
+      await expect(seller.byTestId('auction-outcome')).toHaveText(words.outcome.declined.OWNER);
+      await expect(visitor.byTestId('auction-outcome')).toHaveText(words.outcome.declined.NONE);
+      await winner.screenshot('auction-declined-highest', language);
+      await expectAllInLanguage(winner.page, language, "the highest bidder's declined auction");
+    });
+  });
+}
