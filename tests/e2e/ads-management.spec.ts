@@ -9,6 +9,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
 import { apiWrite, expectAllInLanguage, formImages, type Language, picture, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { isolateUserText } from '../../src/lib/format';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -229,7 +230,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         await expect(page.getByTestId('uploads-running')).toBeVisible();
         for (const button of ['save-draft', 'publish']) await expect(page.getByTestId(button)).toBeDisabled();
 
-        await page.getByRole('button', { name: media.cancelUpload.replace('{{name}}', cancelled.name), exact: true }).click();
+        await page.getByRole('button', { name: media.cancelUpload.replace('{{name}}', isolateUserText(cancelled.name)), exact: true }).click();
         await expect(entries.filter({ hasText: cancelled.name })).toHaveCount(0);
         await cancelledFails;
         releaseUploads();

@@ -13,6 +13,7 @@ import enPages from '../../locales/en/pages.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
 import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, formImages, type Language, picture, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { isolateUserText } from '../../src/lib/format';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -585,7 +586,7 @@ for (const language of ['ar', 'en'] as Language[]) {
         const images = page.locator('input[name="image-files"]');
         await images.setInputFiles({ name: 'animation.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') });
         await expect(page.getByTestId('upload-refusal')).toHaveText(errors.UNSUPPORTED_FILE_TYPE);
-        await page.getByRole('button', { name: sell.media.dismiss.replace('{{name}}', 'animation.gif') }).click();
+        await page.getByRole('button', { name: sell.media.dismiss.replace('{{name}}', isolateUserText('animation.gif')) }).click();
         // Named and typed as a photo, but its bytes are text: the server reads them and refuses.
         await images.setInputFiles({ name: 'disguised.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all, just some words') });
         await expect(page.getByTestId('upload-refusal')).toHaveText(errors.UNSUPPORTED_FILE_TYPE);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type MediaItem, mediaUrl } from '../../../../domain/media';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize, isolateUserText } from '../../../lib/format';
 
 /** A tender's attachments (the conditions booklet and the like), each with its name and size. */
 export function AdDocuments({ documents }: { documents: MediaItem[] }) {
@@ -16,7 +16,7 @@ export function AdDocuments({ documents }: { documents: MediaItem[] }) {
         <List.Item key={document.id}>
           <HStack gap="2" minW="0">
             <FileText size={18} aria-hidden style={{ flexShrink: 0 }} />
-            <Link href={mediaUrl(document.id, 'file')} target="_blank" rel="noopener" color="colorPalette.fg" minW="0" aria-label={t('documents.open', { name: document.name })}>
+            <Link href={mediaUrl(document.id, 'file')} target="_blank" rel="noopener" color="colorPalette.fg" minW="0" aria-label={t('documents.open', { name: isolateUserText(document.name) })}>
               <Text as="span" truncate>
                 <UserText>{document.name}</UserText>
               </Text>

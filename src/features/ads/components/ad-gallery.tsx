@@ -6,6 +6,7 @@ import { directionOf } from '../../../../domain/locale';
 import { IMAGE_VARIANTS, type MediaItem, mediaUrl } from '../../../../domain/media';
 import { CategoryIcon } from '../../../lib/ui/category-icon';
 import { useLocale } from '../../../lib/use-locale';
+import { isolateUserText } from '../../../lib/format';
 
 const THUMB_SIZE = 64;
 
@@ -49,7 +50,7 @@ export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]
   };
 
   return (
-    <Box role="region" aria-roledescription={t('gallery.roleDescription')} aria-label={t('gallery.label', { title })} data-testid="gallery">
+    <Box role="region" aria-roledescription={t('gallery.roleDescription')} aria-label={t('gallery.label', { title: isolateUserText(title) })} data-testid="gallery">
       <Box
         position="relative"
         bg="bg.muted"
@@ -63,7 +64,7 @@ export function AdGallery({ images, title, categoryIcon }: { images: MediaItem[]
         <Image
           key={shown.id}
           src={mediaUrl(shown.id, 'large')}
-          alt={t('gallery.imageAlt', { title, position: position + 1, total: count })}
+          alt={t('gallery.imageAlt', { title: isolateUserText(title), position: position + 1, total: count })}
           htmlWidth={IMAGE_VARIANTS.large}
           htmlHeight={heightAt(shown, IMAGE_VARIANTS.large)}
           w="full"

@@ -9,6 +9,7 @@ import { HttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { useFavoriteSlugs } from '../api/get-favorite-slugs';
 import { useSetFavorite } from '../api/set-favorite';
+import { isolateUserText } from '../../../lib/format';
 
 const FAILURE_NOTICE_MS = 4000;
 
@@ -47,7 +48,7 @@ export function FavoriteButton({ slug, title, ...props }: { slug: string; title:
           size="sm"
           colorPalette={favorite ? 'red' : 'gray'}
           aria-pressed={favorite}
-          aria-label={t('favorite.toggle', { title })}
+          aria-label={t('favorite.toggle', { title: isolateUserText(title) })}
           onClick={toggle}
           data-testid="favorite-button"
           {...props}

@@ -26,6 +26,7 @@ import { SellerCard } from '../components/seller-card';
 import { ShareButton } from '../components/share-button';
 import { useCategoryPath } from '../use-category-path';
 import { usePlaceName } from '../use-place-name';
+import { isolateUserText } from '../../../lib/format';
 
 export default function AdPage() {
   const { t } = useTranslation('ads');
@@ -68,7 +69,7 @@ function AdView({ ad }: { ad: AdDetail }) {
       <Stack gridArea="gallery" gap="4">
         <AdGallery images={ad.images} title={ad.title} categoryIcon={ad.categoryIcon} />
         {ad.video ? (
-          <video controls preload="metadata" src={mediaUrl(ad.video.id, 'file')} aria-label={t('video.label', { title: ad.title })} style={{ width: '100%', borderRadius: '0.5rem', background: 'black' }} data-testid="ad-video" />
+          <video controls preload="metadata" src={mediaUrl(ad.video.id, 'file')} aria-label={t('video.label', { title: isolateUserText(ad.title) })} style={{ width: '100%', borderRadius: '0.5rem', background: 'black' }} data-testid="ad-video" />
         ) : null}
       </Stack>
 

@@ -8,6 +8,7 @@ import { ERROR_CODES, type ErrorCode } from '../../../../domain/errors';
 import { useFieldErrorText } from '../../../lib/ui/form-error';
 import { UserText } from '../../../lib/ui/user-text';
 import type { AdFormApi } from '../utils/ad-form-values';
+import { isolateUserText } from '../../../lib/format';
 
 /**
  * Keywords as chips: typed one at a time, added with the button or Enter. A keyword that cannot be
@@ -88,7 +89,7 @@ export function KeywordsField({ form }: { form: AdFormApi }) {
                 <UserText>{keyword}</UserText>
               </Tag.Label>
               <Tag.EndElement>
-                <Tag.CloseTrigger aria-label={t('keywords.remove', { keyword })} onClick={() => remove(index)} />
+                <Tag.CloseTrigger aria-label={t('keywords.remove', { keyword: isolateUserText(keyword) })} onClick={() => remove(index)} />
               </Tag.EndElement>
             </Tag.Root>
           ))}

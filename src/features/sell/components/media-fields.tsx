@@ -11,6 +11,7 @@ import { UserText } from '../../../lib/ui/user-text';
 import { useUploads } from '../hooks/use-uploads';
 import type { AdFormApi } from '../utils/ad-form-values';
 import { RequiredMark } from './ad-form-fields';
+import { isolateUserText } from '../../../lib/format';
 
 interface MediaFieldProps {
   form: AdFormApi;
@@ -75,7 +76,7 @@ function UploadList({ uploads }: { uploads: ReturnType<typeof useUploads> }) {
             ) : (
               <Progress.Root value={Math.round(entry.progress * 100)} size="sm">
                 <HStack gap="3">
-                  <Progress.Track flex="1" aria-label={t('media.uploading', { name: entry.name })}>
+                  <Progress.Track flex="1" aria-label={t('media.uploading', { name: isolateUserText(entry.name) })}>
                     <Progress.Range />
                   </Progress.Track>
                   <Progress.ValueText fontSize="xs" minW="9" />
@@ -84,11 +85,11 @@ function UploadList({ uploads }: { uploads: ReturnType<typeof useUploads> }) {
             )}
           </Stack>
           {entry.refusal ? (
-            <IconButton size="xs" variant="ghost" aria-label={t('media.dismiss', { name: entry.name })} onClick={() => uploads.dismiss(entry.key)}>
+            <IconButton size="xs" variant="ghost" aria-label={t('media.dismiss', { name: isolateUserText(entry.name) })} onClick={() => uploads.dismiss(entry.key)}>
               <X />
             </IconButton>
           ) : (
-            <Button size="xs" variant="outline" aria-label={t('media.cancelUpload', { name: entry.name })} onClick={() => uploads.cancel(entry.key)}>
+            <Button size="xs" variant="outline" aria-label={t('media.cancelUpload', { name: isolateUserText(entry.name) })} onClick={() => uploads.cancel(entry.key)}>
               {t('media.cancel')}
             </Button>
           )}
@@ -198,7 +199,7 @@ function StoredFile({ item, fallbackName, icon, onRemove }: { item: MediaItem | 
       <Link href={item ? mediaUrl(item.id, 'file') : undefined} target="_blank" rel="noopener" flex="1" minW="0" truncate fontSize="sm">
         <UserText>{name}</UserText>
       </Link>
-      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('media.removeFile', { name })} onClick={onRemove}>
+      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('media.removeFile', { name: isolateUserText(name) })} onClick={onRemove}>
         <Trash2 />
       </IconButton>
     </HStack>
