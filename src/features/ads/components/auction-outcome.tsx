@@ -39,9 +39,10 @@ export function AuctionOutcome({ auction, outcome }: { auction: AuctionState; ou
       break;
   }
 
-  const sold = outcome.kind === 'SOLD' || outcome.kind === 'BOUGHT_OUTRIGHT';
+  // A sale is good news to all but the bidder who lost it.
+  const goodNews = (outcome.kind === 'SOLD' && outcome.standing !== 'OUTBID') || outcome.kind === 'BOUGHT_OUTRIGHT';
   return (
-    <Alert.Root status={sold ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind} data-standing={'standing' in outcome ? outcome.standing : undefined}>
+    <Alert.Root status={goodNews ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind} data-standing={'standing' in outcome ? outcome.standing : undefined}>
       <Alert.Indicator />
       <Alert.Title fontWeight="medium">{message}</Alert.Title>
     </Alert.Root>
