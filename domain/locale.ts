@@ -34,3 +34,12 @@ export function readCookie(cookieHeader: string | undefined, name: string): stri
   }
   return undefined;
 }
+
+/**
+ * Text a user wrote, set into a translated sentence that cannot hold an element (an attribute, an
+ * accessible name, a plain-text message): wrapped in Unicode's first-strong isolate and its closing mark, as a `<bdi>` would
+ * be in markup, so a Latin name keeps its order inside Arabic words and the reverse.
+ */
+export function isolateUserText(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -50,7 +50,7 @@ const envSchema = z.object({
       .refine((url) => new URL(url).pathname === '/', 'PUBLIC_URL is a scheme and host (and port) only, such as https://souq.example')
       .optional(),
   ),
-  ALLOWED_ORIGINS: optionalSetting.transform((value) => value?.split(',').map((origin) => origin.trim()).filter(Boolean)).pipe(z.array(z.url()).optional()),
+  ALLOWED_ORIGINS: optionalSetting.transform((value) => value?.split(',').map((origin) => origin.trim()).filter(Boolean)).pipe(z.array(z.url({ protocol: /^https?$/ })).optional()),
   SOCKET_COMMANDS_PER_SECOND: z.coerce.number().int().positive().default(20),
   SMTP_URL: optionalSetting,
   SMTP_FROM: z.string().default('Souq <no-reply@souq.local>'),

@@ -11,15 +11,6 @@ const numberingLocale = (locale: Locale) => (locale === 'ar' ? 'ar-u-nu-latn' : 
 /** SPEC.md section 9: dates read mm/dd/yy. */
 const DATE_FORMAT = 'MM/dd/yy';
 
-/**
- * Text a user wrote, set into a translated sentence that cannot hold an element (an attribute, an
- * accessible name): wrapped in Unicode's first-strong isolate and its closing mark, as a `<bdi>` would
- * be in markup, so a Latin name keeps its order inside Arabic words and the reverse.
- */
-export function isolateUserText(text: string): string {
-  return `\u2068${text}\u2069`;
-}
-
 export function formatDate(timestamp: number): string {
   return format(timestamp, DATE_FORMAT);
 }

@@ -19,7 +19,7 @@ import { hashSecret } from '../../server/modules/auth/hash-secret';
 import { describeMachine } from './figures';
 
 /**
- * The server's memory while it receives uploads (issue 26): its resident set size idle, then its
+ * The server's memory while it receives uploads: its resident set size idle, then its
  * peak while ten people each send a 100 MB video at the same time. The server runs in a child
  * process that samples its own RSS, so the figures are the server's alone. Printed, never asserted.
  */

@@ -9,7 +9,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
 import { apiWrite, expectAllInLanguage, formImages, type Language, picture, signInThroughApi, unexpected, untranslatedText, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
-import { isolateUserText } from '../../src/lib/format';
+import { isolateUserText } from '../../domain/locale';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {

@@ -13,7 +13,7 @@ import enPages from '../../locales/en/pages.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
 import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, formImages, type Language, picture, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
-import { isolateUserText } from '../../src/lib/format';
+import { isolateUserText } from '../../domain/locale';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {

@@ -7,7 +7,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { formatDate } from '../../src/lib/format';
 import { DAY_MS, MINUTE_MS } from '../../domain/timing';
-import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, type Language, lastCodeSentTo, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, type Language, lastCodeSentTo, messagePattern, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -112,7 +112,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       for (const path of ['/create-sales/no-such-thing', '/ad/no-such-ad', '/user/no-such-person']) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
-        await expect(page.locator('[data-page="not-found"]')).toContainText(common.errorViews.notFound.replace('{{path}}', path));
+        await expect(page.locator('[data-page="not-found"]')).toContainText(messagePattern(common.errorViews.notFound, { path }, { within: true }));
       }
       // Someone else's draft is no page of this visitor's either.
       expect((await page.goto(`/create-sales/${seller.draft}`))?.status()).toBe(404);

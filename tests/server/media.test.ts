@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import type { Locale } from '../../domain/locale';
 import { IMAGE_VARIANTS, type MediaItem, mediaUrl } from '../../domain/media';
+import { DAY_MS, HOUR_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
 import { detectFileType } from '../../server/modules/media/detect-file-type';
@@ -18,13 +19,11 @@ import { sweepAbandonedUploadFiles, sweepUnattachedMedia } from '../../server/mo
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MEGABYTE = 1024 * 1024;
 /** The first box of an MP4 file: size 24, `ftyp`, major brand `isom`, compatible `isom`, `mp41`. */
 const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const HOUR_MS = 60 * 60 * 1000;
 
 const partHead = (boundary: string, name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
 const closing = (boundary: string) => Buffer.from(`\r\n--${boundary}--\r\n`);

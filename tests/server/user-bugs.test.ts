@@ -8,7 +8,7 @@ import enErrors from '../../locales/en/errors.json';
 import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
-/** Bugs a new user met (issue 26), each at the API that decides it. */
+/** Bugs a new user met, each at the API that decides it. */
 describe(`what a new user met, on ${testDialect}`, () => {
   let t: TestApp;
   const clock = { now: Date.UTC(2026, 10, 21, 9, 0, 0) };

@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyAuctionChange, hasJustBeenOutbid, type AuctionChange, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, CHANGE_BID_LIMIT, SNAPSHOT_BID_LIMIT } from '../../domain/auction';
+import { ERROR_CODES } from '../../domain/errors';
 import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
 
@@ -213,18 +214,23 @@ describe('telling the viewer they were outbid (hasJustBeenOutbid)', () => {
   });
 });
 
-/** The shared socket as a page sees it, connected: it answers every watch, and hears what a test says the server sent. */
-function connectedSocket() {
+type WatchReply = { ok: true; result: null } | { ok: false; error: { code: string; message: string } };
+
+/**
+ * The shared socket as a page sees it, connected: it answers every watch (refusing the first
+ * `refusedWatches` past its rate), and hears what a test says the server sent.
+ */
+function connectedSocket({ refusedWatches = 0 } = {}) {
   const listeners = new Map<string, Set<() => void>>();
   const watched: string[] = [];
   const socket = {
     connected: true,
     on: (event: string, listener: () => void) => void listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
     off: (event: string, listener: () => void) => void listeners.get(event)?.delete(listener),
-    emit: (event: string, adId: string, ack?: (reply: { ok: true; result: null }) => void) => {
+    emit: (event: string, adId: string, ack?: (reply: WatchReply) => void) => {
       if (event !== SOCKET_EVENTS.AD_WATCH) return;
       watched.push(adId);
-      ack?.({ ok: true, result: null });
+      ack?.(watched.length <= refusedWatches ? { ok: false, error: { code: ERROR_CODES.RATE_LIMITED, message: 'slow down' } } : { ok: true, result: null });
     },
   };
   const hear = (event: string) => listeners.get(event)?.forEach((listener) => listener());
@@ -276,5 +282,21 @@ describe('watching an auction over the socket (useAuction)', () => {
     hear(SOCKET_EVENTS.LIVE_VIEWS_STALE);
     vi.advanceTimersByTime(STALE_REFETCH_SPREAD_MS);
     expect(watched).toHaveLength(2);
+  });
+
+  it('watches again a moment later when the socket refused the watch past its rate of commands', async () => {
+    const { socket, watched } = connectedSocket({ refusedWatches: 1 });
+    vi.mocked(useRealtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof useRealtimeSocket>);
+    const snapshot: AuctionSnapshot = { auction: state(5, null), bids: [], bidders: [], viewer: { role: 'VISITOR', reservePrice: null } };
+    const fetchSnapshot = vi.spyOn(api, 'get').mockResolvedValue(snapshot);
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+    renderHook(() => useAuction('slug'), { wrapper });
+    await waitFor(() => expect(watched).toEqual(['ad-1']));
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(watched).toEqual(['ad-1', 'ad-1']), { timeout: STALE_REFETCH_SPREAD_MS });
+    // Joined the second time: the snapshot is fetched again for what came in between.
+    await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(2));
   });
 });

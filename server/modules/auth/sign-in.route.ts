@@ -44,7 +44,7 @@ const signInRoute: FastifyPluginAsync = async (app) => {
       if (!user || !passwordMatches) {
         throw new AppError(body.method === 'email' ? ERROR_CODES.INCORRECT_EMAIL_OR_PASSWORD : ERROR_CODES.INCORRECT_PHONE_OR_PASSWORD);
       }
-      // The owner's own mistakes are forgiven; others' guesses at the account stay counted.
+      // The right password takes back this attempt's count; earlier wrong guesses at the account stay counted.
       await app.rateLimits.release(SIGN_IN_FAILURES_PER_ADDRESS, request.ip);
       await app.rateLimits.clear(SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, accountAtAddressKey);
       await app.rateLimits.release(SIGN_IN_FAILURES_PER_ACCOUNT, accountKey);

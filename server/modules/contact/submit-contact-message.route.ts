@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessageSchema } from '../../../domain/contact';
 import { ERROR_CODES } from '../../../domain/errors';
+import { isolateUserText } from '../../../domain/locale';
 import { MINUTE_MS } from '../../../domain/timing';
 import { localeOfRequest, outgoingMessage } from '../../i18n';
 import type { RateLimitPolicy } from '../../plugins/rate-limit';
@@ -58,7 +59,7 @@ const submitContactMessageRoute: FastifyPluginAsync = async (app) => {
           channel: 'email',
           recipient: request.body.email,
           ...(verifiedRecipient
-            ? outgoingMessage('contactAcknowledgement', locale, { name: request.body.name })
+            ? outgoingMessage('contactAcknowledgement', locale, { name: isolateUserText(request.body.name) })
             : outgoingMessage('contactAcknowledgementUnverified', locale, {})),
         });
       } catch (error) {

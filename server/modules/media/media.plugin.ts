@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { UPLOAD_LIMITS } from '../../../domain/limits';
 import { FILE_VARIANT, IMAGE_VARIANTS, type ImageVariant, type MediaItem, type MediaKind } from '../../../domain/media';
+import { HOUR_MS } from '../../../domain/timing';
 import { AppError } from '../../errors';
 import { type DetectedFileType, detectFileType, SIGNATURE_BYTES } from './detect-file-type';
 import { localDiskStorage, mediaKey, type MediaStorage } from './media-storage';
@@ -112,7 +113,7 @@ async function encodeImageVariants(file: string): Promise<{ variant: ImageVarian
 const incomingDirOf = (app: FastifyInstance) => path.join(app.config.uploadsDir, '.incoming');
 
 /** Nothing writes to an incoming file for this long unless its upload has been abandoned. */
-const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
+const ABANDONED_UPLOAD_MS = HOUR_MS;
 
 /**
  * Removes incoming files left by uploads that never finished: a server stopped mid-upload leaves

@@ -5,13 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../domain/errors';
 import { UPLOAD_LIMITS } from '../../../domain/limits';
 import { mediaItemSchema } from '../../../domain/media';
+import { HOUR_MS } from '../../../domain/timing';
 import { AppError } from '../../errors';
 import type { RateLimitPolicy } from '../../plugins/rate-limit';
 import { requireUser } from '../auth/session.plugin';
 import { LARGEST_UPLOAD_BYTES } from './media.plugin';
 
 /** Fifty images for each of several ads in an hour is busy selling; more is filling the disk. */
-const UPLOADS_PER_USER: RateLimitPolicy = { name: 'media-upload-user', limit: 300, windowMs: 60 * 60 * 1000 };
+const UPLOADS_PER_USER: RateLimitPolicy = { name: 'media-upload-user', limit: 300, windowMs: HOUR_MS };
 const FILE_PART = 'file';
 
 /**
@@ -26,12 +27,21 @@ function asClientError(error: unknown, request: FastifyRequest): unknown {
   return new AppError(ERROR_CODES.MALFORMED_UPLOAD);
 }
 
+/** A client that sends nothing for this long mid-upload is cut off, so it holds no upload place or open file for ever. */
+const UPLOAD_IDLE_MS = 30_000;
+
 /** The part's bytes as they arrive; stopping early stops reading the body. */
 async function* bytesOf(file: Readable, request: FastifyRequest): AsyncGenerator<Buffer> {
+  const idle = setTimeout(() => request.raw.destroy(), UPLOAD_IDLE_MS);
   try {
-    for await (const chunk of file) yield chunk as Buffer;
+    for await (const chunk of file) {
+      idle.refresh();
+      yield chunk as Buffer;
+    }
   } catch (error) {
     throw asClientError(error, request);
+  } finally {
+    clearTimeout(idle);
   }
 }
 

@@ -93,6 +93,8 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
         if (reply.ok) void refetchAuction(queryClient, slug);
         // Deleted while this page was away (disconnected): told now instead of by AD_REMOVED.
         else if (reply.error.code === ERROR_CODES.PRODUCT_UNAVAILABLE || reply.error.code === ERROR_CODES.NOT_FOUND) adGone();
+        // Past the socket's rate of commands: the watch is tried again a moment later, not given up.
+        else if (reply.error.code === ERROR_CODES.RATE_LIMITED) watchLater();
       });
     const onChange = (change: AuctionChange) => {
       if (change.auction.adId === adId) receiveAuctionChange(queryClient, slug, change);
@@ -106,7 +108,7 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     };
     // One watch answers every word heard before it: several nodes may each say so after one database restart.
     let staleWatch: ReturnType<typeof setTimeout> | undefined;
-    const onStale = () => {
+    const watchLater = () => {
       staleWatch ??= setTimeout(() => {
         staleWatch = undefined;
         // Disconnected meanwhile: `connect` will watch.
@@ -114,7 +116,7 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
       }, Math.random() * STALE_REFETCH_SPREAD_MS);
     };
     socket.on('connect', watch);
-    socket.on(SOCKET_EVENTS.LIVE_VIEWS_STALE, onStale);
+    socket.on(SOCKET_EVENTS.LIVE_VIEWS_STALE, watchLater);
     socket.on(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
     socket.on(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);
     socket.on(SOCKET_EVENTS.AD_REMOVED, onRemoved);
@@ -122,7 +124,7 @@ function useAuctionWatch(slug: string, adId: string | undefined) {
     if (socket.connected) watch();
     return () => {
       socket.off('connect', watch);
-      socket.off(SOCKET_EVENTS.LIVE_VIEWS_STALE, onStale);
+      socket.off(SOCKET_EVENTS.LIVE_VIEWS_STALE, watchLater);
       clearTimeout(staleWatch);
       socket.off(SOCKET_EVENTS.AUCTION_CHANGED, onChange);
       socket.off(SOCKET_EVENTS.PARTICIPATION_CHANGED, onParticipationChange);

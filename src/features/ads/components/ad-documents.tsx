@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { type MediaItem, mediaUrl } from '../../../../domain/media';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
-import { formatFileSize, isolateUserText } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/format';
+import { isolateUserText } from '../../../../domain/locale';
 
 /** A tender's attachments (the conditions booklet and the like), each with its name and size. */
 export function AdDocuments({ documents }: { documents: MediaItem[] }) {

@@ -2,11 +2,10 @@ import { Box, Center, HStack, IconButton, type IconButtonProps, Image, Text } fr
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { directionOf } from '../../../../domain/locale';
+import { directionOf, isolateUserText } from '../../../../domain/locale';
 import { IMAGE_VARIANTS, type MediaItem, mediaUrl } from '../../../../domain/media';
 import { CategoryIcon } from '../../../lib/ui/category-icon';
 import { useLocale } from '../../../lib/use-locale';
-import { isolateUserText } from '../../../lib/format';
 
 const THUMB_SIZE = 64;
 

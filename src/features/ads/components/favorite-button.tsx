@@ -9,7 +9,7 @@ import { HttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { useFavoriteSlugs } from '../api/get-favorite-slugs';
 import { useSetFavorite } from '../api/set-favorite';
-import { isolateUserText } from '../../../lib/format';
+import { isolateUserText } from '../../../../domain/locale';
 
 const FAILURE_NOTICE_MS = 4000;
 

@@ -26,7 +26,7 @@ import { SellerCard } from '../components/seller-card';
 import { ShareButton } from '../components/share-button';
 import { useCategoryPath } from '../use-category-path';
 import { usePlaceName } from '../use-place-name';
-import { isolateUserText } from '../../../lib/format';
+import { isolateUserText } from '../../../../domain/locale';
 
 export default function AdPage() {
   const { t } = useTranslation('ads');

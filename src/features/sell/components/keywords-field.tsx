@@ -8,7 +8,7 @@ import { ERROR_CODES, type ErrorCode } from '../../../../domain/errors';
 import { useFieldErrorText } from '../../../lib/ui/form-error';
 import { UserText } from '../../../lib/ui/user-text';
 import type { AdFormApi } from '../utils/ad-form-values';
-import { isolateUserText } from '../../../lib/format';
+import { isolateUserText } from '../../../../domain/locale';
 
 /**
  * Keywords as chips: typed one at a time, added with the button or Enter. A keyword that cannot be

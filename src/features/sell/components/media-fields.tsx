@@ -11,7 +11,7 @@ import { UserText } from '../../../lib/ui/user-text';
 import { useUploads } from '../hooks/use-uploads';
 import type { AdFormApi } from '../utils/ad-form-values';
 import { RequiredMark } from './ad-form-fields';
-import { isolateUserText } from '../../../lib/format';
+import { isolateUserText } from '../../../../domain/locale';
 
 interface MediaFieldProps {
   form: AdFormApi;
