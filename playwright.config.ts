@@ -30,6 +30,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // Trusting the forwarded address lets each newcomer a spec registers come from an address of their own.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
   },
 });

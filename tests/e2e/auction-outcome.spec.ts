@@ -7,10 +7,11 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import {
   apiWrite,
   categoryIds,
+  ensureRegistered,
   expectAllInLanguage,
   type Language,
-  lastCodeSentTo,
   messagePattern,
+  type Newcomer,
   shownRiyals,
   signInThroughApi,
   unexpected,
@@ -21,21 +22,14 @@ import {
 
 const LOCALES = { ar: { auction: arAuction, errors: arErrors }, en: { auction: enAuction, errors: enErrors } } satisfies Record<Language, unknown>;
 
-interface Person {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
 const PASSWORD = 'outcome-spec-1';
 /**
  * One owner for both languages: the free package an account comes with pays for the four auctions
  * below. The highest bidder writes his name in Latin letters, shown among Arabic words.
  */
-const OWNER: Person = { firstName: 'نواف', lastName: 'الشهري', email: 'nawaf.shehri@example.com', phone: '966590006001' };
-const WINNER: Person = { firstName: 'Omar', lastName: 'Hamdan', email: 'omar.hamdan@example.com', phone: '966590006002' };
-const LOSER: Person = { firstName: 'ريم', lastName: 'السبيعي', email: 'reem.subaie@example.com', phone: '966590006003' };
+const OWNER: Newcomer = { firstName: 'نواف', lastName: 'الشهري', email: 'nawaf.shehri@example.com', phone: '966590006001' };
+const WINNER: Newcomer = { firstName: 'Omar', lastName: 'Hamdan', email: 'omar.hamdan@example.com', phone: '966590006002' };
+const LOSER: Newcomer = { firstName: 'ريم', lastName: 'السبيعي', email: 'reem.subaie@example.com', phone: '966590006003' };
 /** How the winner is named to others (the first name and the last name's initial). */
 const WINNER_NAME = 'Omar H.';
 
@@ -48,19 +42,6 @@ const AFTER_RECONNECT_MS = 6000;
 /** Generous: the page loads its auction chunks lazily, and the suite shares a busy machine. */
 const PAGE_LOAD_TIMEOUT_MS = 60_000;
 const SCREENSHOTS = '.test-output/screens';
-
-/** Registers and activates a person with the code from the outbox, unless an earlier worker of this run already did. */
-async function ensurePerson(request: APIRequestContext, person: Person) {
-  const signIn = await apiWrite(request, 'POST', '/api/auth/sign-in', { method: 'email', email: person.email, password: PASSWORD });
-  if (signIn.ok()) return;
-  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number; name: { en: string } }> }>;
-  const cityId = countries.find((country) => country.code === 'SA')!.cities.find((city) => city.name.en === 'Riyadh')!.id;
-  const registered = await apiWrite(request, 'POST', '/api/auth/register', { ...person, country: 'SA', cityId, password: PASSWORD, agreeToTerms: true, channel: 'email' });
-  expect(registered.status()).toBe(201);
-  const { verification } = (await registered.json()) as { verification: { id: string } };
-  const code = await lastCodeSentTo(request, person.email);
-  expect((await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code })).status()).toBe(200);
-}
 
 /** Publishes a public auction that starts now and runs for hours; answers its slug. */
 async function publishAuction(request: APIRequestContext, title: string, onBackPrice?: number): Promise<string> {
@@ -95,7 +76,7 @@ class Screen {
     readonly problems: string[],
   ) {}
 
-  static async open(browser: Browser, language: Language, name: string, person: Person | null): Promise<Screen> {
+  static async open(browser: Browser, language: Language, name: string, person: Newcomer | null): Promise<Screen> {
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems = watchForErrors(page);
@@ -163,7 +144,7 @@ function requestsTo(page: Page, pathEnd: string): string[] {
 test.beforeAll(async ({ browser }) => {
   for (const person of [OWNER, WINNER, LOSER]) {
     const context = await browser.newContext();
-    await ensurePerson(context.request, person);
+    await ensureRegistered(context.request, person, PASSWORD);
     await context.close();
   }
 });

@@ -13,11 +13,12 @@ import { formatDate } from '../../src/lib/format';
 import {
   apiWrite,
   categoryIds,
+  ensureRegistered,
   escapeRegExp,
   expectAllInLanguage,
   type Language,
-  lastCodeSentTo,
   messagePattern,
+  type Newcomer,
   type Provoked,
   shownRiyals,
   signInThroughApi,
@@ -33,13 +34,6 @@ const LOCALES = {
   en: { ads: enAds, auction: enAuction, errors: enErrors, sell: enSell },
 } satisfies Record<Language, unknown>;
 
-interface Newcomer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
 /**
  * The owner of each language's auctions. ads-management.spec and ads.spec, which run before this
  * file, spend all five ad credits of every demo seller, so each owner registers here: the free
@@ -50,7 +44,6 @@ const OWNERS: Record<Language, Newcomer> = {
   en: { firstName: 'Faisal', lastName: 'Qahtani', email: 'faisal.qahtani@example.com', phone: '966590004002' },
 };
 const OWNER_PASSWORD = 'auction-owner-1';
-const OWNER_COUNTRY = { code: 'SA', city: 'Riyadh' };
 
 /** Demo people bid: bidding costs no credit. */
 const BIDDERS: Record<Language, { first: string; second: string }> = {
@@ -62,31 +55,6 @@ const BIDDERS: Record<Language, { first: string; second: string }> = {
 const ROUND_ENDS_IN_MS = 4000;
 /** The round's end fires on the server's scheduler and reaches every screen over the socket. */
 const ROUND_END_TIMEOUT_MS = ROUND_ENDS_IN_MS + 10_000;
-
-/**
- * Registers the owner and activates the account with the code from the outbox, unless an earlier
- * worker of this run already did: after a failed test the next one starts in a fresh worker, which
- * runs `beforeAll` again against the same server.
- */
-async function ensureOwner(request: APIRequestContext, owner: Newcomer) {
-  const signIn = await apiWrite(request, 'POST', '/api/auth/sign-in', { method: 'email', email: owner.email, password: OWNER_PASSWORD });
-  if (signIn.ok()) return;
-  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number; name: { en: string } }> }>;
-  const cityId = countries.find((country) => country.code === OWNER_COUNTRY.code)!.cities.find((city) => city.name.en === OWNER_COUNTRY.city)!.id;
-  const registered = await apiWrite(request, 'POST', '/api/auth/register', {
-    ...owner,
-    country: OWNER_COUNTRY.code,
-    cityId,
-    password: OWNER_PASSWORD,
-    agreeToTerms: true,
-    channel: 'email',
-  });
-  expect(registered.status()).toBe(201);
-  const { verification } = (await registered.json()) as { verification: { id: string } };
-  const code = await lastCodeSentTo(request, owner.email);
-  const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code });
-  expect(verified.status()).toBe(200);
-}
 
 interface AuctionPlan {
   type: Extract<AdType, 'PUBLIC_AUCTION' | 'PRIVATE_AUCTION' | 'LIVE_AUCTION' | 'INSTANT_SALE_AND_AUCTION'>;
@@ -114,7 +82,7 @@ async function publishAuction(request: APIRequestContext, plan: AuctionPlan): Pr
       condition: type === 'LIVE_AUCTION' ? 'NOT_SPECIFIED' : 'USED',
       imageIds: [imageId],
       mainImageId: imageId,
-      countryCodes: [OWNER_COUNTRY.code],
+      countryCodes: ['SA'],
       shippingType: 'FREE',
       startsNow: true,
       auctionDurationHours: 2,
@@ -289,7 +257,7 @@ for (const language of ['ar', 'en'] as Language[]) {
   test.describe(`auctions in ${language}`, () => {
     test.beforeAll(async ({ browser }) => {
       const context = await browser.newContext();
-      await ensureOwner(context.request, owner);
+      await ensureRegistered(context.request, owner, OWNER_PASSWORD);
       await context.close();
     });
 

@@ -1,30 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiWrite, categoryIds, lastCodeSentTo, uploadThroughApi, watchForErrors } from './helpers';
+import { apiWrite, categoryIds, registerThroughApi, uploadThroughApi, watchForErrors } from './helpers';
 
 const PASSWORD = 'csp-check-1';
-
-/** A new person, registered and activated through the API, signed in on `request`. */
-async function registerPerson(request: APIRequestContext, firstName: string): Promise<void> {
-  const serial = randomInt(1_000_000, 9_999_999);
-  const email = `${firstName.toLowerCase()}.${serial}@example.com`;
-  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number }> }>;
-  const registered = await apiWrite(request, 'POST', '/api/auth/register', {
-    firstName,
-    lastName: 'Tester',
-    email,
-    phone: `96659${serial}`,
-    country: 'SA',
-    cityId: countries.find((country) => country.code === 'SA')!.cities[0]!.id,
-    password: PASSWORD,
-    agreeToTerms: true,
-    channel: 'email',
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { verification } = (await registered.json()) as { verification: { id: string } };
-  const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code: await lastCodeSentTo(request, email) });
-  expect(verified.status()).toBe(200);
-}
 
 /** Publishes an ad as the ad form would send it, with one picture; answers its slug. */
 async function publishAd(request: APIRequestContext, type: 'INSTANT_SALE' | 'PUBLIC_AUCTION'): Promise<string> {
@@ -78,7 +55,7 @@ test('the key pages run under the Content-Security-Policy with nothing refused',
   const problems = watchForErrors(page);
   const violations = await watchForViolations(page);
 
-  await registerPerson(request, 'Owner');
+  await registerThroughApi(request, { firstName: 'Owner', lastName: 'Tester' }, PASSWORD);
   const saleSlug = await publishAd(request, 'INSTANT_SALE');
   const auctionSlug = await publishAd(request, 'PUBLIC_AUCTION');
 
@@ -93,7 +70,7 @@ test('the key pages run under the Content-Security-Policy with nothing refused',
   }
 
   // Signed in: an auction's page, whose socket (the site's own origin) is let in, and the ad form.
-  await registerPerson(page.request, 'Bidder');
+  await registerThroughApi(page.request, { firstName: 'Bidder', lastName: 'Tester' }, PASSWORD);
   const socketOpened = page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
   expect.soft(await visit(page, `/ad/${auctionSlug}`, '[data-testid="auction-panel"][data-role="BIDDER"]', violations)).toEqual([]);
   expect((await socketOpened).isClosed()).toBe(false);

@@ -7,7 +7,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { formatDate } from '../../src/lib/format';
 import { DAY_MS, MINUTE_MS } from '../../domain/timing';
-import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, type Language, lastCodeSentTo, messagePattern, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, type Language, messagePattern, registerThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -27,28 +27,6 @@ interface Seller {
   notStarted: string;
 }
 
-/** A newcomer registered through the API, signed in on `request`, with the free package's credits. */
-async function register(request: APIRequestContext, language: Language): Promise<string> {
-  const email = `newcomer-${language}-${Date.now()}@example.com`;
-  const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number }> }>;
-  const registered = await apiWrite(request, 'POST', '/api/auth/register', {
-    firstName: language === 'ar' ? 'سلمى' : 'Salma',
-    lastName: language === 'ar' ? 'الحربي' : 'Harbi',
-    email,
-    phone: `9665${String(Date.now()).slice(-8)}`,
-    country: 'SA',
-    cityId: countries.find((country) => country.code === 'SA')!.cities[0]!.id,
-    password: PASSWORD,
-    agreeToTerms: true,
-    channel: 'email',
-  });
-  expect(registered.status()).toBe(201);
-  const { verification } = (await registered.json()) as { verification: { id: string } };
-  const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code: await lastCodeSentTo(request, email) });
-  expect(verified.status()).toBe(200);
-  return email;
-}
-
 async function createAd(request: APIRequestContext, type: string, fields: Record<string, unknown>, publish: boolean): Promise<string> {
   const response = await apiWrite(request, 'POST', '/api/ads', { type, fields, publish });
   expect(response.status(), await response.text()).toBe(201);
@@ -60,7 +38,7 @@ async function createAd(request: APIRequestContext, type: string, fields: Record
  * later, and instant sales that spend the rest of the free credits.
  */
 async function newSeller(request: APIRequestContext, language: Language): Promise<Seller> {
-  const email = await register(request, language);
+  const { email } = await registerThroughApi(request, language === 'ar' ? { firstName: 'سلمى', lastName: 'الحربي' } : { firstName: 'Salma', lastName: 'Harbi' }, PASSWORD);
   const imageId = () => uploadThroughApi(request);
   const common = async (title: string) => {
     const image = await imageId();
