@@ -12,10 +12,10 @@ import {
   type Language,
   messagePattern,
   type Newcomer,
+  publishThroughApi,
   shownRiyals,
   signInThroughApi,
   unexpected,
-  uploadThroughApi,
   useLanguage,
   watchForErrors,
 } from './helpers';
@@ -45,27 +45,16 @@ const SCREENSHOTS = '.test-output/screens';
 
 /** Publishes a public auction that starts now and runs for hours; answers its slug. */
 async function publishAuction(request: APIRequestContext, title: string, onBackPrice?: number): Promise<string> {
-  const imageId = await uploadThroughApi(request);
-  const response = await apiWrite(request, 'POST', '/api/ads', {
-    type: 'PUBLIC_AUCTION',
-    fields: {
-      title,
-      description: 'A watch from the seventies, serviced last year.',
-      ...(await categoryIds(request, ['fashion', 'watches'])),
-      openingAmount: 100_000,
-      onBackPrice,
-      condition: 'USED',
-      imageIds: [imageId],
-      mainImageId: imageId,
-      countryCodes: ['SA'],
-      shippingType: 'FREE',
-      startsNow: true,
-      auctionDurationHours: 2,
-    },
-    publish: true,
+  return publishThroughApi(request, 'PUBLIC_AUCTION', {
+    title,
+    description: 'A watch from the seventies, serviced last year.',
+    ...(await categoryIds(request, ['fashion', 'watches'])),
+    openingAmount: 100_000,
+    onBackPrice,
+    condition: 'USED',
+    startsNow: true,
+    auctionDurationHours: 2,
   });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { slug: string }).slug;
 }
 
 /** One person's browser on the auction's page, in a context of its own; a visitor is signed in as nobody. */

@@ -20,10 +20,10 @@ import {
   messagePattern,
   type Newcomer,
   type Provoked,
+  publishThroughApi,
   shownRiyals,
   signInThroughApi,
   unexpected,
-  uploadThroughApi,
   useLanguage,
   watchForErrors,
 } from './helpers';
@@ -72,25 +72,14 @@ interface AuctionPlan {
 
 /** Publishes an auction that starts now and runs for hours, as the ad form would send it; answers its slug. */
 async function publishAuction(request: APIRequestContext, plan: AuctionPlan): Promise<string> {
-  const imageId = await uploadThroughApi(request);
   const { type, category, ...terms } = plan;
-  const response = await apiWrite(request, 'POST', '/api/ads', {
-    type,
-    fields: {
-      ...terms,
-      ...(await categoryIds(request, category)),
-      condition: type === 'LIVE_AUCTION' ? 'NOT_SPECIFIED' : 'USED',
-      imageIds: [imageId],
-      mainImageId: imageId,
-      countryCodes: ['SA'],
-      shippingType: 'FREE',
-      startsNow: true,
-      auctionDurationHours: 2,
-    },
-    publish: true,
+  return publishThroughApi(request, type, {
+    ...terms,
+    ...(await categoryIds(request, category)),
+    condition: type === 'LIVE_AUCTION' ? 'NOT_SPECIFIED' : 'USED',
+    startsNow: true,
+    auctionDurationHours: 2,
   });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { slug: string }).slug;
 }
 
 function plansFor(language: Language): Record<'open' | 'live' | 'private' | 'combined', AuctionPlan> {

@@ -1,28 +1,17 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiWrite, categoryIds, registerThroughApi, uploadThroughApi, watchForErrors } from './helpers';
+import { categoryIds, publishThroughApi, registerThroughApi, watchForErrors } from './helpers';
 
 const PASSWORD = 'csp-check-1';
 
-/** Publishes an ad as the ad form would send it, with one picture; answers its slug. */
+/** Publishes an instant sale or a running auction; answers its slug. */
 async function publishAd(request: APIRequestContext, type: 'INSTANT_SALE' | 'PUBLIC_AUCTION'): Promise<string> {
-  const imageId = await uploadThroughApi(request);
   const terms = type === 'INSTANT_SALE' ? { price: 90_000, condition: 'NEW' } : { openingAmount: 100_000, condition: 'USED', startsNow: true, auctionDurationHours: 2 };
-  const response = await apiWrite(request, 'POST', '/api/ads', {
-    type,
-    fields: {
-      title: type === 'INSTANT_SALE' ? 'Oud perfume, sealed' : 'Antique brass coffee pot',
-      description: 'Checked under the Content-Security-Policy.',
-      ...(await categoryIds(request, ['fashion', 'watches'])),
-      ...terms,
-      imageIds: [imageId],
-      mainImageId: imageId,
-      countryCodes: ['SA'],
-      shippingType: 'FREE',
-    },
-    publish: true,
+  return publishThroughApi(request, type, {
+    title: type === 'INSTANT_SALE' ? 'Oud perfume, sealed' : 'Antique brass coffee pot',
+    description: 'Checked under the Content-Security-Policy.',
+    ...(await categoryIds(request, ['fashion', 'watches'])),
+    ...terms,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { slug: string }).slug;
 }
 
 /**
