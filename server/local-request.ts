@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../domain/errors';
 import { AppError } from './errors';
 
@@ -22,4 +22,13 @@ export function isLocalRequest(request: FastifyRequest): boolean {
 /** A hook for the dev tools, which hand out one-time codes: anyone else on the network is refused. */
 export async function refuseUnlessLocal(request: FastifyRequest): Promise<void> {
   if (!isLocalRequest(request)) throw new AppError(ERROR_CODES.DEV_TOOLS_LOCAL_ONLY);
+}
+
+/** A dev tool's route: registered outside production only, and refusing anyone but this machine. */
+export function devToolRoute(route: FastifyPluginAsync): FastifyPluginAsync {
+  return async (app) => {
+    if (!app.config.exposeDevTools) return;
+    app.addHook('onRequest', refuseUnlessLocal);
+    await app.register(route);
+  };
 }

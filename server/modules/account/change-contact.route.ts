@@ -13,7 +13,7 @@ import { requireUser } from '../auth/session.plugin';
  */
 const changeContactRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/me/contact',
+    '/contact',
     { schema: { body: changeContactSchema, response: { 201: z.object({ verification: verificationSchema }) } } },
     async (request, reply) => {
       const user = requireUser(request);

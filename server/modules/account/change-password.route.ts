@@ -11,7 +11,7 @@ import { requireUser } from '../auth/session.plugin';
 /** Needs the current password, guessed at most a few times; every other session ends, this one stays. */
 const changePasswordRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/me/password',
+    '/password',
     { schema: { body: changePasswordSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);

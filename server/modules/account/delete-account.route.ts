@@ -19,7 +19,7 @@ const AUCTION_AND_TENDER_TYPES = AD_TYPES.filter((type) => isAuctionType(type) |
  * statement, through the foreign keys' cascades, so there is no half-deleted account.
  */
 const deleteAccountRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().delete('/api/me', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().delete('', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
     const user = requireUser(request);
     const now = app.now();
     // Checked and deleted in one transaction holding the user's row: a bid of theirs decided meanwhile

@@ -5,7 +5,7 @@ import { requireUser } from '../auth/session.plugin';
 import { findProfile } from './profile.repository';
 
 const getProfileRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/me/profile', { schema: { response: { 200: profileSchema } } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/profile', { schema: { response: { 200: profileSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return findProfile(app.db, requireUser(request).id);
   });

@@ -8,7 +8,7 @@ import { findProfile } from './profile.repository';
 /** Names, place and about-me. Email and phone change through a code (change-contact), never here. */
 const updateProfileRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().put(
-    '/api/me/profile',
+    '/profile',
     { schema: { body: updateProfileSchema, response: { 200: profileSchema } } },
     async (request) => {
       const user = requireUser(request);

@@ -10,7 +10,7 @@ import { indexAdForSearch } from './search-index';
 /** A new ad of one sale type: saved as a draft at any point, or published at once when complete. */
 const createAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads',
+    '',
     { schema: { body: createAdSchema, response: { 201: adCommandResultSchema } }, schemaErrorFormatter: adBodyRefusal },
     async (request, reply) => {
       const user = requireUser(request);

@@ -14,7 +14,7 @@ import { assertAllowed, withOwnedAd } from './ad-records';
  */
 const deleteAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().delete(
-    '/api/ads/:slug',
+    '/:slug',
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);

@@ -9,7 +9,7 @@ import { assertAllowed, withOwnedAd } from './ad-records';
 /** The owner takes a published ad off sale before its schedule ends (a sold instant sale, say). */
 const endAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads/:slug/end',
+    '/:slug/end',
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);

@@ -16,7 +16,7 @@ import { findAdDetail } from './ads.repository';
  */
 const getAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/ads/:slug',
+    '/:slug',
     { schema: { params: slugParamsSchema, response: { 200: adDetailSchema } } },
     async (request, reply) => {
       // A bare 410 is kept by browsers for good, and an ended ad can be reposted: never store the answer.

@@ -8,7 +8,7 @@ import { findOwnedAdRow, loadAd, ownedAdOf } from './ad-records';
 /** An ad as its owner edits it, drafts included. Anyone else is refused, signed in or not. */
 const getOwnedAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/my/ads/:slug',
+    '/:slug',
     { schema: { params: slugParamsSchema, response: { 200: ownedAdSchema } } },
     async (request) => {
       const user = requireUser(request);

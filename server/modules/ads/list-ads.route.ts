@@ -63,7 +63,7 @@ function ordered(query: AdsQuery, sort: AdSort, now: number): AdsQuery {
 /** Published ads a buyer is looking for: full-text search, filters and sort from the URL, a page at a time with the total. */
 const listAdsRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/ads',
+    '',
     { schema: { querystring: adListQuerySchema, response: { 200: adListSchema } } },
     async (request) => {
       const { sort, page, pageSize } = request.query;

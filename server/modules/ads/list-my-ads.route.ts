@@ -6,7 +6,7 @@ import { adCreditsOf, loadAds, myAdOf } from './ad-records';
 
 /** Every ad of the signed-in seller but the deleted ones, most recently changed first, with what each allows. */
 const listMyAdsRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/my/ads', { schema: { response: { 200: myAdsSchema } } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get('', { schema: { response: { 200: myAdsSchema } } }, async (request) => {
     const user = requireUser(request);
     const now = app.now();
     const rows = await app.db.selectFrom('ads').selectAll().where('owner_id', '=', user.id).where('status', '!=', 'DELETED').orderBy('updated_at', 'desc').execute();

@@ -15,7 +15,7 @@ import { spendAdCredit, withOwnedAd } from './ad-records';
  */
 const repostAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads/:slug/repost',
+    '/:slug/repost',
     { schema: { params: slugParamsSchema, response: { 200: adCommandResultSchema } } },
     async (request) => {
       const user = requireUser(request);

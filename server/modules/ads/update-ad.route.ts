@@ -10,7 +10,7 @@ import { indexAdForSearch } from './search-index';
 /** Saves the owner's changes: to a draft (optionally publishing it) or to a published ad until offers arrive. */
 const updateAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().put(
-    '/api/ads/:slug',
+    '/:slug',
     { schema: { params: slugParamsSchema, body: updateAdSchema, response: { 200: adCommandResultSchema } }, schemaErrorFormatter: adBodyRefusal },
     async (request) => {
       const user = requireUser(request);

@@ -16,7 +16,7 @@ import { findOwnedPrivateAdRow, participantsOf, setParticipation } from './parti
  */
 const addParticipantRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads/:slug/participants',
+    '/participants',
     { schema: { params: slugParamsSchema, body: addParticipantSchema, response: { 201: participantsSchema } } },
     async (request, reply) => {
       const owner = requireUser(request);

@@ -10,7 +10,7 @@ import { requireUser } from '../auth/session.plugin';
  */
 const buyNowRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads/:slug/buy-now',
+    '/buy-now',
     { schema: { params: slugParamsSchema, body: buyNowSchema, response: { 200: auctionChangeSchema, 201: auctionChangeSchema } } },
     async (request, reply) => {
       const user = requireUser(request);

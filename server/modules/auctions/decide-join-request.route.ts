@@ -13,7 +13,7 @@ import { findOwnedPrivateAdRow, participantsOf, setParticipation } from './parti
 /** The owner accepts or rejects a join request; only a waiting request can be decided. */
 const decideJoinRequestRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().put(
-    '/api/ads/:slug/participants/:userId',
+    '/participants/:userId',
     {
       schema: {
         params: slugParamsSchema.extend({ userId: z.string().min(1).max(100) }),

@@ -16,7 +16,7 @@ import { factsOf, highestBidOf, findAuctionRow, isLiveAuction, phaseOf } from '.
  */
 const devEndAuctionSoonRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    `/api${devEndAuctionSoonPath(':slug')}`,
+    devEndAuctionSoonPath(':slug'),
     { schema: { params: slugParamsSchema, body: z.object({ inMs: z.number().int().min(1_000).max(HOUR_MS) }), response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);

@@ -13,7 +13,7 @@ import { auctionSnapshotOf, findAuctionRow, isAuctionStillShown } from './auctio
  */
 const getAuctionRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/ads/:slug/auction',
+    '/auction',
     { schema: { params: slugParamsSchema, response: { 200: auctionSnapshotSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

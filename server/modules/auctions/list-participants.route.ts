@@ -8,7 +8,7 @@ import { findOwnedPrivateAdRow, participantsOf } from './participant-records';
 /** The owner's list of who asked to join their private auction and who may bid. */
 const listParticipantsRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/ads/:slug/participants',
+    '/participants',
     { schema: { params: slugParamsSchema, response: { 200: participantsSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

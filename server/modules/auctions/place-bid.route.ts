@@ -10,7 +10,7 @@ import { requireUser } from '../auth/session.plugin';
  */
 const placeBidRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads/:slug/bids',
+    '/bids',
     { schema: { params: slugParamsSchema, body: placeBidSchema, response: { 200: auctionChangeSchema, 201: auctionChangeSchema } } },
     async (request, reply) => {
       const user = requireUser(request);

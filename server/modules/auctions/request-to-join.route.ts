@@ -14,7 +14,7 @@ import { findPrivateAdRow, setParticipation } from './participant-records';
 /** A signed-in person outside a private auction asks its owner to let them bid while bidding is open or ahead; asking twice, or after a refusal, is refused. */
 const requestToJoinRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads/:slug/join-requests',
+    '/join-requests',
     { schema: { params: slugParamsSchema, response: { 201: z.object({ status: z.enum(PARTICIPATION_STATUSES) }) } } },
     async (request, reply) => {
       const user = requireUser(request);

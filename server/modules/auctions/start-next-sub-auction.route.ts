@@ -10,7 +10,7 @@ import { requireUser } from '../auth/session.plugin';
  */
 const startNextSubAuctionRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ads/:slug/sub-auctions',
+    '/sub-auctions',
     { schema: { params: slugParamsSchema, body: roundDecisionSchema, response: { 200: auctionChangeSchema, 201: auctionChangeSchema } } },
     async (request, reply) => {
       const user = requireUser(request);

@@ -6,7 +6,7 @@ import { sessionUserSchema } from '../../../domain/auth';
 /** Who is signed in, or null: never an error, so a visitor's page load stays quiet. */
 const currentSessionRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/auth/session',
+    '/session',
     { schema: { response: { 200: z.object({ user: sessionUserSchema.nullable() }) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

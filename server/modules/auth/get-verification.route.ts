@@ -6,7 +6,7 @@ import { verificationSchema } from '../../../domain/account';
 /** The code-entry screen after a reload: where the code went and its timings, never the code. */
 const getVerificationRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/auth/verifications/:id',
+    '/verifications/:id',
     { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: verificationSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -21,7 +21,7 @@ import { hashSecret } from './hash-secret';
  */
 const registerRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/auth/register',
+    '/register',
     { schema: { body: registerSchema, response: { 201: z.object({ verification: verificationSchema }) } } },
     async (request, reply) => {
       const body = request.body;

@@ -16,7 +16,7 @@ import { hashSecret } from './hash-secret';
  */
 const resetPasswordRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/auth/recovery/reset',
+    '/recovery/reset',
     { schema: { body: resetPasswordSchema, response: { 200: z.object({ user: sessionUserSchema }) } } },
     async (request, reply) => {
       const now = app.now();

@@ -20,7 +20,7 @@ const signInRoute: FastifyPluginAsync = async (app) => {
   const unknownAccountHash = await hash(randomBytes(16).toString('hex'));
 
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/auth/sign-in',
+    '/sign-in',
     { schema: { body: signInSchema, response: { 200: signInResultSchema } } },
     async (request, reply) => {
       const body = request.body;

@@ -14,7 +14,7 @@ import { RECOVERIES_PER_ACCOUNT, RECOVERIES_PER_ADDRESS } from './account-rate-l
  */
 const startRecoveryRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/auth/recovery',
+    '/recovery',
     { schema: { body: recoveryStartSchema, response: { 201: z.object({ verification: verificationSchema }) } } },
     async (request, reply) => {
       const body = request.body;

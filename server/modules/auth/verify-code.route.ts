@@ -18,7 +18,7 @@ const verifyCodeRoute: FastifyPluginAsync = async (app) => {
     app.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
 
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/auth/verifications/:id/verify',
+    '/verifications/:id/verify',
     { schema: { params: z.object({ id: z.string().max(100) }), body: verifyCodeSchema, response: { 200: verifyCodeResultSchema } } },
     async (request, reply) => {
       const pending = await app.verifications.pending(request.params.id);

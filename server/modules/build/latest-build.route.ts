@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildInfoSchema, LATEST_BUILD_PATH } from '../../../domain/runtime-config';
+import { buildInfoSchema } from '../../../domain/runtime-config';
 
 /** Which build this server runs; clients compare it with their own to pick up a newer one. */
 const latestBuildRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    LATEST_BUILD_PATH,
+    '',
     {
       // The timestamp query only defeats caches on the way; the answer never depends on it.
       schema: { querystring: z.object({ t: z.string().optional() }), response: { 200: buildInfoSchema } },

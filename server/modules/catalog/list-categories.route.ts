@@ -5,7 +5,7 @@ import { nameOf } from '../../db/localized-name';
 
 /** The whole category tree with subcategories and their brands: small, read on every page. */
 const listCategoriesRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/categories', { schema: { response: { 200: categoryTreeSchema } } }, async (_request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/categories', { schema: { response: { 200: categoryTreeSchema } } }, async (_request, reply) => {
     const [categories, brands] = await Promise.all([
       app.db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute(),
       app.db.selectFrom('brands').selectAll().orderBy('name_en').execute(),

@@ -12,7 +12,7 @@ countries.registerLocale(englishNames);
 
 /** Countries the marketplace serves, named by i18n-iso-countries in both languages, with their cities. */
 const listCountriesRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/countries', { schema: { response: { 200: countryListSchema } } }, async (_request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/countries', { schema: { response: { 200: countryListSchema } } }, async (_request, reply) => {
     const [rows, cities] = await Promise.all([
       app.db.selectFrom('countries').selectAll().orderBy('sort_order').execute(),
       app.db.selectFrom('cities').selectAll().orderBy('id').execute(),

@@ -42,7 +42,7 @@ const submitContactMessageRoute: FastifyPluginAsync = async (app) => {
   };
 
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/contact',
+    '',
     { schema: { body: contactMessageSchema, response: { 201: z.object({ id: z.string() }) } } },
     async (request, reply) => {
       const locale = localeOfRequest(request.headers);

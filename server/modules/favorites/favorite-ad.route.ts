@@ -9,7 +9,7 @@ import { requireUser } from '../auth/session.plugin';
 /** Favourites an ad a buyer can see; doing it twice is the same as once. */
 const favoriteAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().put(
-    '/api/favorites/:slug',
+    '/:slug',
     { schema: { params: slugParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);

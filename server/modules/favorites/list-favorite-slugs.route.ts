@@ -8,7 +8,7 @@ import { z } from 'zod';
  * still loading the visitor's home page) asks with a session already ended.
  */
 const listFavoriteSlugsRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/favorites/slugs', { schema: { response: { 200: z.object({ slugs: z.array(z.string()) }) } } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/slugs', { schema: { response: { 200: z.object({ slugs: z.array(z.string()) }) } } }, async (request) => {
     const { user } = request;
     if (!user) return { slugs: [] };
     const rows = await app.db.selectFrom('favorites').innerJoin('ads', 'ads.id', 'favorites.ad_id').select('ads.slug').where('favorites.user_id', '=', user.id).execute();

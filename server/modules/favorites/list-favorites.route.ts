@@ -10,7 +10,7 @@ import { selectAdSummaries, toAdSummary } from '../ads/ads.repository';
  * with that status, so the buyer sees what became of them rather than losing them silently.
  */
 const listFavoritesRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/favorites', { schema: { response: { 200: z.object({ items: z.array(adSummarySchema) }) } } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get('', { schema: { response: { 200: z.object({ items: z.array(adSummarySchema) }) } } }, async (request) => {
     const user = requireUser(request);
     const now = app.now();
     const rows = await selectAdSummaries(app.db)

@@ -7,7 +7,7 @@ import { requireUser } from '../auth/session.plugin';
 /** Takes an ad out of the favourites; an ad that was not there, or is gone, leaves nothing to do. */
 const unfavoriteAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().delete(
-    '/api/favorites/:slug',
+    '/:slug',
     { schema: { params: slugParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);

@@ -12,7 +12,7 @@ const healthSchema = z.object({
 
 /** Liveness and readiness in one: answers only when the database answers too. */
 const healthRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => {
+  app.withTypeProvider<ZodTypeProvider>().get('', { schema: { response: { 200: healthSchema } } }, async () => {
     await sql`select 1`.execute(app.db);
     return { status: 'ok' as const, database: app.dialect, buildId: app.buildInfo.buildId, serverTime: app.now() };
   });

@@ -39,7 +39,7 @@ const encodeHeaderValue = (text: string) => encodeURIComponent(text).replace(/['
  */
 const serveMediaRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/media/:id/:variant',
+    '/:id/:variant',
     {
       schema: { params: paramsSchema },
       // A shared cache must not hand one visitor's anti-forgery cookie to the next; pages set it anyway.

@@ -86,7 +86,7 @@ const uploadMediaRoute: FastifyPluginAsync = async (app) => {
   const runningUploads = new Map<string, number>();
 
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/media',
+    '',
     { schema: { response: { 201: mediaItemSchema } }, onResponse: dropUnreadBody },
     async (request, reply) => {
       const user = requireUser(request);

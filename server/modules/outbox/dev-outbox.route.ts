@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEV_OUTBOX_PATH } from '../../../domain/runtime-config';
 import { MESSAGE_CHANNELS, type MessageChannel } from '../delivery/message-sender';
 
 const outboxSchema = z.array(
@@ -18,7 +17,7 @@ const outboxSchema = z.array(
 /** The messages the product would have sent, newest first. Registered outside production only. */
 const devOutboxRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    DEV_OUTBOX_PATH,
+    '',
     {
       schema: {
         querystring: z.object({ recipient: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),

@@ -11,7 +11,7 @@ import { slugParamsSchema } from '../../../domain/slug';
 /** A seller's public page: who they are and what they have on sale. No email, no phone. */
 const getPublicUserRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/users/:slug',
+    '/:slug',
     { schema: { params: slugParamsSchema, response: { 200: publicUserSchema } } },
     async (request) => {
       const user = await app.db

@@ -87,7 +87,7 @@ const completeOidcSignInRoute: FastifyPluginAsync = async (app) => {
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'POST'],
-    url: '/api/auth/oidc/:provider/callback',
+    url: '/oidc/:provider/callback',
     schema: { params: z.object({ provider: z.string().max(40) }) },
     handler: async (request, reply) => {
       const provider = app.oidcProviders.find(request.params.provider);

@@ -9,7 +9,7 @@ import { AppError } from '../../../errors';
 /** What the provider told us about someone with no account yet, to prefill the registration form. */
 const getSocialRegistrationRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/auth/social-registrations/:token',
+    '/social-registrations/:token',
     {
       schema: {
         params: z.object({ token: z.string().max(200) }),

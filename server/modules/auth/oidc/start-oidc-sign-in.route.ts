@@ -13,7 +13,7 @@ import { OIDC_LOGIN_TTL_MS, OIDC_STATE_COOKIE, SOCIAL_SIGN_IN_FAILED_PATH } from
  */
 const startOidcSignInRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/auth/oidc/:provider/start',
+    '/oidc/:provider/start',
     {
       schema: {
         params: z.object({ provider: z.string().max(40) }),
