@@ -5,8 +5,8 @@ import { heldSqliteConnectionOf, prepareOnPostgres, withHeldSqliteConnection } f
 import type { AdTable, Database } from './schema';
 
 /**
- * Everything that differs between SQLite and PostgreSQL lives here, so migrations and
- * repositories stay free of dialect branches.
+ * Everything that differs between SQLite and PostgreSQL lives here, so repositories stay free of
+ * dialect branches. Migrations write out their own: what they do never changes.
  */
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -20,58 +20,6 @@ export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): DialectName {
  */
 export function isStorableText(text: string): boolean {
   return !text.includes('\u0000');
-}
-
-export function columnTypes(dialect: DialectName) {
-  return {
-    /** Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer. */
-    bigInteger: dialect === 'postgres' ? ('bigint' as const) : ('integer' as const),
-  };
-}
-
-/**
- * The table the listing searches: one normalised text per ad (`searchBodyOf`), removed with its ad.
- * SQLite indexes it with FTS5; an external-content FTS table needs a stable integer rowid, hence the
- * `id` column there, and triggers keep it in step with every write, cascades included. PostgreSQL
- * indexes the same text with GIN over its `simple` tsvector: no stemming, the text is normalised already.
- */
-// The migration that calls this sees the database as it was then, not as schema.ts types it today.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function createAdSearchTable(db: Kysely<any>): Promise<void> {
-  if (dialectOf(db) === 'postgres') {
-    await db.schema
-      .createTable('ad_search')
-      .addColumn('ad_id', 'text', (col) => col.primaryKey().references('ads.id').onDelete('cascade'))
-      .addColumn('body', 'text', (col) => col.notNull())
-      // Stored, so matching rows are checked against the vector instead of parsing the text again.
-      .addColumn('body_vector', sql`tsvector`, (col) => col.generatedAlwaysAs(sql`to_tsvector('simple', body)`).stored())
-      .execute();
-    await db.schema.createIndex('ad_search_vector_idx').on('ad_search').using('gin').column('body_vector').execute();
-    return;
-  }
-  await db.schema
-    .createTable('ad_search')
-    .addColumn('id', 'integer', (col) => col.primaryKey())
-    .addColumn('ad_id', 'text', (col) => col.notNull().unique().references('ads.id').onDelete('cascade'))
-    .addColumn('body', 'text', (col) => col.notNull())
-    .execute();
-  await sql`CREATE VIRTUAL TABLE ad_search_fts USING fts5(body, content='ad_search', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
-  await sql`CREATE TRIGGER ad_search_inserted AFTER INSERT ON ad_search BEGIN
-    INSERT INTO ad_search_fts (rowid, body) VALUES (new.id, new.body);
-  END`.execute(db);
-  await sql`CREATE TRIGGER ad_search_deleted AFTER DELETE ON ad_search BEGIN
-    INSERT INTO ad_search_fts (ad_search_fts, rowid, body) VALUES ('delete', old.id, old.body);
-  END`.execute(db);
-  await sql`CREATE TRIGGER ad_search_updated AFTER UPDATE ON ad_search BEGIN
-    INSERT INTO ad_search_fts (ad_search_fts, rowid, body) VALUES ('delete', old.id, old.body);
-    INSERT INTO ad_search_fts (rowid, body) VALUES (new.id, new.body);
-  END`.execute(db);
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function dropAdSearchTable(db: Kysely<any>): Promise<void> {
-  if (dialectOf(db) === 'sqlite') await sql`DROP TABLE ad_search_fts`.execute(db);
-  await db.schema.dropTable('ad_search').execute();
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { bigInteger } = columnTypes(dialectOf(db));
+  // Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer.
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
 
   await db.schema
     .createTable('countries')

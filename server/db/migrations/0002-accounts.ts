@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /** The free package every account starts with (SPEC.md section 6). */
 export const FREE_PACKAGE = { id: 'free', slug: 'free', nameAr: 'الباقة المجانية', nameEn: 'Free package', adCredits: 5 } as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { bigInteger } = columnTypes(dialectOf(db));
+  // Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer.
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
 
   // Proof that the person controls the email address: only a code that travelled by email sets it.
   // `verified_at` says the account is active, which a code by SMS or WhatsApp also achieves.

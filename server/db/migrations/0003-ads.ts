@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /** Columns carried over unchanged from the first ads table. */
 const KEPT_AD_COLUMNS = [
@@ -17,7 +16,8 @@ const KEPT_AD_COLUMNS = [
  * issues fill them; the ad rules read them now).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { bigInteger } = columnTypes(dialectOf(db));
+  // Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer.
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
 
   await db.schema
     .createTable('ads_next')

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * The bid engine's records. On the ad: the current round's own schedule (a live auction's
@@ -13,7 +12,8 @@ import { columnTypes, dialectOf } from '../dialect';
 // Migrations see the database as it was when they were written, not as schema.ts types it today.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const { bigInteger } = columnTypes(dialectOf(db));
+  // Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer.
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
 
   // Tenders ask for no shipping (domain/ad-form.ts); the tables before this one made every ad say something.
   await sql`UPDATE ads SET shipping_type = NULL WHERE type IN ('PUBLIC_TENDER', 'PRIVATE_TENDER')`.execute(db);

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * Commands answer with a change (`auctionChangeSchema`) that tells where each of its bidders stands,
@@ -12,7 +11,8 @@ import { columnTypes, dialectOf } from '../dialect';
 // Migrations see the database as it was when they were written, not as schema.ts types it today.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const { bigInteger } = columnTypes(dialectOf(db));
+  // Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer.
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
   await db.schema
     .createTable('auction_bidders')
     .addColumn('ad_id', 'text', (col) => col.notNull().references('ads.id').onDelete('cascade'))

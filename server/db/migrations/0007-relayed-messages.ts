@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter } from 'kysely';
 
 /**
  * Socket messages too long for a PostgreSQL notification (under 8,000 bytes), kept for the moment
@@ -9,7 +8,8 @@ import { columnTypes, dialectOf } from '../dialect';
 // Migrations see the database as it was when they were written, not as schema.ts types it today.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const { bigInteger } = columnTypes(dialectOf(db));
+  // Milliseconds since the epoch and money in minor units outgrow PostgreSQL's 32-bit integer.
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
   await db.schema
     .createTable('relayed_messages')
     .addColumn('id', 'text', (col) => col.primaryKey())

@@ -42,7 +42,7 @@ export async function indexAdForSearch(db: Kysely<Database>, adId: string): Prom
   if (ad) await saveSearchRows(db, [searchRowOf(ad)]);
 }
 
-/** Indexes every ad, a batch at a time so a large table never sits in memory whole: for the migration that adds search, and bulk loads. */
+/** Indexes every ad, a batch at a time so a large table never sits in memory whole: for bulk loads. */
 export async function indexAllAdsForSearch(db: Kysely<Database>): Promise<void> {
   let after: string | undefined;
   for (;;) {
