@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { adPhaseOf, type AdStatus, type AdType, isAuctionType } from '../../../domain/ad';
 import {
   type AuctionPhase,
@@ -17,11 +17,12 @@ import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, awaitsOwnerDecision, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
 import { type BoundQuery, compiledQuery, knownRead, type Read, runRead } from '../../db/compiled-query';
-import type { AuctionBidderTable, Database } from '../../db/schema';
+import type { AdTable, AuctionBidderTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AdRow } from '../ads/ad-records';
 
 type Db = Kysely<Database>;
+/** The ad's row, named from the schema: ads/ad-records.ts reads this file, so this one does not read it. */
+type AdRow = Selectable<AdTable>;
 
 /** An ad the bid engine may act on: an auction that was published (a draft has no auction yet). */
 export function assertAuction<Row extends Pick<AdRow, 'status' | 'type'>>(row: Row | undefined): asserts row is Row {
