@@ -13,6 +13,7 @@ export default tseslint.config(
     plugins: { marketplace },
     rules: {
       'marketplace/layers': 'error',
+      'marketplace/no-import-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
