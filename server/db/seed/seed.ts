@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Kysely, Transaction } from 'kysely';
-import { asksFor } from '../../../domain/ad-form';
 import { slugify } from '../../../domain/slug';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import type { Database } from '../schema';
@@ -9,7 +8,9 @@ import { CATEGORY_TREE } from './categories';
 import { DEMO_ADS, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { SEED_COUNTRIES, seedCityId } from './places';
 import { createAccount } from '../../modules/auth/accounts.repository';
+import { saveAd } from '../../modules/ads/ad-records';
 import { indexAdForSearch } from '../../modules/ads/search-index';
+import { HOUR_MS, MINUTE_MS } from '../../../domain/timing';
 
 export interface SeedOptions {
   demo: boolean;
@@ -108,49 +109,62 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
 
   for (const [index, ad] of DEMO_ADS.entries()) {
     const id = randomUUID();
+    const ownerId = userIds.get(ad.owner)!;
     const currency = currencies.get(ad.country) ?? 'SAR';
     const minor = (major: number | undefined) => (major === undefined ? null : Math.round(major * minorUnitsPerMajor(currency)));
     const subcategoryId = categoryId(ad.subcategory);
     const publishedAt = now - index * 37 * 60 * 1000;
-    const startsAt = ad.startsInMs === undefined ? null : now + ad.startsInMs;
-    await trx
-      .insertInto('ads')
-      .values({
-        id,
-        slug: slugify(ad.title, id.slice(0, 6)),
-        owner_id: userIds.get(ad.owner)!,
-        type: ad.type,
-        status: 'PUBLISHED',
+    const startsLater = ad.startsInMs !== undefined && ad.startsInMs > 0;
+    // Saved as its seller's form would save a draft: the module's rules, columns, countries and files.
+    await saveAd(trx, null, {
+      id,
+      slug: slugify(ad.title, id.slice(0, 6)),
+      ownerId,
+      ownerCountry: ad.country,
+      type: ad.type,
+      publish: false,
+      now: publishedAt,
+      input: {
         title: ad.title,
         description: ad.description,
-        category_id: categoryId(ad.category),
-        subcategory_id: subcategoryId,
-        brand_id: brands.find((brand) => brand.category_id === subcategoryId && brand.name_en === ad.brand)?.id ?? null,
+        categoryId: categoryId(ad.category),
+        subcategoryId,
+        brandId: brands.find((brand) => brand.category_id === subcategoryId && brand.name_en === ad.brand)?.id ?? null,
         condition: ad.condition,
-        currency,
         price: minor(ad.price),
-        shipping_type: asksFor(ad.type, 'shippingType') ? ad.shipping : null,
-        shipping_fee: minor(ad.shippingFee),
-        opening_amount: minor(ad.openingAmount),
-        on_back_price: minor(ad.onBackPrice),
-        instant_purchase_amount: minor(ad.instantPurchaseAmount),
-        allow_decimal_bids: ad.allowDecimalBids ? 1 : 0,
-        negotiable: ad.negotiable ? 1 : 0,
-        returnable: ad.returnable ? 1 : 0,
-        country_code: ad.country,
-        city_id: cityIds.get(`${ad.country}:${ad.city}`) ?? null,
-        starts_at: startsAt,
+        negotiable: ad.negotiable ?? false,
+        shippingType: ad.shipping,
+        shippingFee: minor(ad.shippingFee),
+        returnable: ad.returnable ?? false,
+        openingAmount: minor(ad.openingAmount),
+        onBackPrice: minor(ad.onBackPrice),
+        instantPurchaseAmount: minor(ad.instantPurchaseAmount),
+        allowDecimalBids: ad.allowDecimalBids ?? false,
+        countryCodes: [ad.country],
+        cityId: cityIds.get(`${ad.country}:${ad.city}`) ?? null,
+        startsNow: !startsLater,
+        startsAt: startsLater ? now + ad.startsInMs! : null,
+        endsAt: ad.endsInMs === undefined ? null : now + ad.endsInMs,
+        auctionDurationHours: ad.auctionDurationMs === undefined ? null : ad.auctionDurationMs / HOUR_MS,
+        subAuctionDurationMinutes: ad.subAuctionDurationMs === undefined ? null : ad.subAuctionDurationMs / MINUTE_MS,
+        liveLink: ad.liveLink ?? null,
+        offersVisibleToSubscribers: ad.offersVisibleToSubscribers ?? false,
+      },
+    });
+    // Published by hand, not through the publish command: that would spend the demo sellers' credits
+    // and start every ad at the seeding moment, where the demo spreads them over the last hours.
+    await trx
+      .updateTable('ads')
+      .set({
+        status: 'PUBLISHED',
+        starts_at: ad.startsInMs === undefined ? null : now + ad.startsInMs,
         ends_at: ad.endsInMs === undefined ? null : now + ad.endsInMs,
-        auction_duration_ms: ad.auctionDurationMs ?? null,
-        sub_auction_duration_ms: ad.subAuctionDurationMs ?? null,
-        live_link: ad.liveLink ?? null,
-        offers_visible_to_subscribers: ad.offersVisibleToSubscribers ? 1 : 0,
         created_at: publishedAt,
         updated_at: publishedAt,
         published_at: publishedAt,
       })
+      .where('id', '=', id)
       .execute();
-    await trx.insertInto('ad_countries').values({ ad_id: id, country_code: ad.country }).execute();
     await indexAdForSearch(trx, id);
   }
 }
