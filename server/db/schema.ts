@@ -143,6 +143,8 @@ export interface AdTable {
   highest_offer_id: string | null;
   /** The auction phase last broadcast to watchers; the deadline scheduler announces each change once. */
   announced_phase: string | null;
+  /** When the auction next changes by time, or when a change of it is still to be announced; null when time changes it no more. */
+  next_deadline_at: number | null;
 }
 
 export interface ContactMessageTable {

@@ -11,6 +11,7 @@ import { createAccount } from '../../modules/auth/accounts.repository';
 import { saveAd } from '../../modules/ads/ad-records';
 import { indexAdForSearch } from '../../modules/ads/search-index';
 import { HOUR_MS, MINUTE_MS } from '../../../domain/timing';
+import { announcedAfresh } from '../../jobs/auction-deadlines';
 
 export interface SeedOptions {
   demo: boolean;
@@ -162,6 +163,8 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
         created_at: publishedAt,
         updated_at: publishedAt,
         published_at: publishedAt,
+        // Announced by the scheduler as the server starts, which then keeps each auction's next deadline.
+        ...announcedAfresh(ad.type, now),
       })
       .where('id', '=', id)
       .execute();

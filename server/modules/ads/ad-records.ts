@@ -8,6 +8,7 @@ import { AD_DRAFT_EVENTS, type AdDraftEvent, type AdLifecycleContext, adLifecycl
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import { announcedAfresh } from '../../jobs/auction-deadlines';
 import { refusedFields } from '../../plugins/errors';
 import { auctionsAwaitingOwnerOf } from '../auctions/auction-records';
 import { countriesOfAds, mediaOfAds } from './ads.repository';
@@ -345,12 +346,14 @@ export async function saveAd(db: Kysely<Database>, existing: LoadedAd | null, co
     status = 'PUBLISHED';
   }
 
+  // A published auction's watchers hear of its terms and schedule as saved; a draft has no deadline yet.
+  const deadline = status === 'PUBLISHED' ? announcedAfresh(type, now) : { next_deadline_at: null };
   if (existing) {
-    await db.updateTable('ads').set({ ...columns, ...schedule, status }).where('id', '=', command.id).execute();
+    await db.updateTable('ads').set({ ...columns, ...schedule, status, ...deadline }).where('id', '=', command.id).execute();
   } else {
     await db
       .insertInto('ads')
-      .values({ id: command.id, slug: command.slug, owner_id: ownerId, type, status, ...columns, ...schedule, published_at: schedule.published_at ?? null, created_at: now })
+      .values({ id: command.id, slug: command.slug, owner_id: ownerId, type, status, ...columns, ...schedule, ...deadline, published_at: schedule.published_at ?? null, created_at: now })
       .execute();
   }
   await setCountries(db, command.id, input.countryCodes ?? [], columns.country_code);

@@ -21,7 +21,7 @@ const deleteAdRoute: FastifyPluginAsync = async (app) => {
       const adId = await app.auctions.inTurn({ slug: request.params.slug }, () =>
         withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
           assertAllowed(ad, { type: AD_DRAFT_EVENTS.DELETE }, ERROR_CODES.AD_CANNOT_BE_DELETED);
-          await trx.updateTable('ads').set({ status: 'DELETED', ended_at: ad.row.ended_at ?? now, updated_at: now }).where('id', '=', ad.row.id).execute();
+          await trx.updateTable('ads').set({ status: 'DELETED', ended_at: ad.row.ended_at ?? now, updated_at: now, next_deadline_at: null }).where('id', '=', ad.row.id).execute();
           return ad.row.id;
         }),
       );

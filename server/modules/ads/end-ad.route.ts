@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adCommandResultSchema } from '../../../domain/ad-form';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
+import { announcedAfresh } from '../../jobs/auction-deadlines';
 import { requireUser } from '../auth/session.plugin';
 import { assertAllowed, withOwnedAd } from './ad-records';
 
@@ -17,7 +18,11 @@ const endAdRoute: FastifyPluginAsync = async (app) => {
         withOwnedAd(app.db, request.params.slug, user.id, app.now, async (trx, ad, now) => {
           assertAllowed(ad, { type: AD_DRAFT_EVENTS.END });
           // The planned end stays: a repost runs as long as the ad was meant to.
-          await trx.updateTable('ads').set({ status: 'ENDED', ended_at: now, updated_at: now, announced_phase: null }).where('id', '=', ad.row.id).execute();
+          await trx
+            .updateTable('ads')
+            .set({ status: 'ENDED', ended_at: now, updated_at: now, ...announcedAfresh(ad.row.type, now) })
+            .where('id', '=', ad.row.id)
+            .execute();
           return ad.row.id;
         }),
       );

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '../../../domain/errors';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
 import { AppError } from '../../errors';
+import { announcedAfresh } from '../../jobs/auction-deadlines';
 import { requireUser } from '../auth/session.plugin';
 import { UNDECIDED_ROUND } from '../auctions/auction-records';
 import { spendAdCredit, withOwnedAd } from './ad-records';
@@ -46,8 +47,8 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
               // The new round follows the ad's new schedule.
               round_starts_at: null,
               round_ends_at: null,
-              // Announced afresh: also what has a restart re-arm it, should one come before the rearm below.
-              announced_phase: null,
+              // Announced afresh: also what has a restart fire it, should one come before the rearm below.
+              ...announcedAfresh(row.type, now),
             }))
             .where('id', '=', row.id)
             .execute();

@@ -20,8 +20,6 @@ const updateAdRoute: FastifyPluginAsync = async (app) => {
           const { row } = existing;
           const status = await saveAd(trx, existing, { id: row.id, slug: row.slug, type: row.type as AdType, input: fields, publish, ownerId: user.id, ownerCountry: await ownerCountryOf(trx, user.id), now });
           await indexAdForSearch(trx, row.id);
-          // An auction's watchers hear of the new terms: the scheduler announces the state afresh.
-          await trx.updateTable('ads').set({ announced_phase: null }).where('id', '=', row.id).execute();
           return { id: row.id, slug: row.slug, status };
         }),
       );

@@ -17,7 +17,6 @@ import { createAuctionBroadcaster } from './auction-broadcaster';
 import {
   assertAuction,
   auctionStateFrom,
-  auctionStateOf,
   factsOf,
   highestBidOf,
   highestBidRead,
@@ -67,8 +66,10 @@ declare module 'fastify' {
       finalise(request: KeyedRequest & { acceptBelowReserve?: boolean }): Promise<AuctionCommandOutcome>;
       startNextSubAuction(request: KeyedRequest & { acceptBelowReserve?: boolean }): Promise<AuctionCommandOutcome>;
       /**
-       * Broadcasts, once, a change of phase that time alone made (a start, an end, the final window
-       * closing) and answers when the auction next changes by itself; null when it never will.
+       * Fires the ad's stored deadline when it is due: broadcasts, once across nodes, the change of phase
+       * that time alone made (a start, an end, the final window closing) or a change still to be
+       * announced, and stores the next deadline. Answers when the auction next changes by itself; null
+       * when it never will.
        */
       announcePhase(adId: string): Promise<number | null>;
       /** Listeners told after each committed command that moves the auction's deadlines: the scheduler re-arms from them. */
@@ -120,8 +121,9 @@ const keepReceiptsQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<Comm
     .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing()),
 );
 const insertOffersQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<OfferTable>>) => db.insertInto('offers').values(rows));
-const recordBidsOnAdQuery = compiledQuery((db, { id, seq, highestOfferId, bidCount, phase }: { id: string; seq: number; highestOfferId: string; bidCount: number; phase: string }) =>
-  db.updateTable('ads').set({ seq, highest_offer_id: highestOfferId, bid_count: bidCount, announced_phase: phase }).where('id', '=', id),
+const recordBidsOnAdQuery = compiledQuery(
+  (db, { id, seq, highestOfferId, bidCount, phase, nextDeadlineAt }: { id: string; seq: number; highestOfferId: string; bidCount: number; phase: string; nextDeadlineAt: number | null }) =>
+    db.updateTable('ads').set({ seq, highest_offer_id: highestOfferId, bid_count: bidCount, announced_phase: phase, next_deadline_at: nextDeadlineAt }).where('id', '=', id),
 );
 
 type ReceiptRow = Awaited<ReturnType<typeof receiptsQuery>>[number];
@@ -312,18 +314,20 @@ export default fp(
         placedStates.set(adId, state);
         if (accepted.length === 0) return null;
         const last = accepted.at(-1)!.change.auction;
+        // A round's first bid decided after its end opens the final window: a deadline of its own.
+        const nextDeadlineAt = nextDeadlineOf(state);
         await writeTogether(trx, [
           insertOffersQuery.with(
             accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })),
           ),
-          recordBidsOnAdQuery.with({ id: row.id, seq: current.seq, highestOfferId: current.highest_offer_id!, bidCount: current.bid_count, phase: last.phase }),
+          recordBidsOnAdQuery.with({ id: row.id, seq: current.seq, highestOfferId: current.highest_offer_id!, bidCount: current.bid_count, phase: last.phase, nextDeadlineAt }),
           receiptsWrite(KEYED_COMMANDS.BID, row.id, now, accepted),
           standingsWrite(row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!)),
         ]);
         const mark = contentMarkOf(trx);
         if (mark) {
           // The row as the update above left it, and the standings of the bidders known before as well.
-          const written: AdRow = { ...current, announced_phase: last.phase };
+          const written: AdRow = { ...current, announced_phase: last.phase, next_deadline_at: nextDeadlineAt };
           leaving = { mark, row: written, highestBid: accepted.at(-1)!.bid, standings: new Map([...(knownStandings ?? []), ...standings]) };
         }
         return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
@@ -357,10 +361,12 @@ export default fp(
           const snapshot = auctionStateAt(factsOf(row, highestBid), now);
           const decision = await decide(trx, row, now, snapshot);
           const changed: AdRow = { ...row, ...decision.changes, seq: row.seq + 1 } as AdRow;
-          const auction = auctionStateOf(changed, changed.highest_offer_id === row.highest_offer_id ? highestBid : null, now);
+          const changedHighestBid = changed.highest_offer_id === row.highest_offer_id ? highestBid : null;
+          const state = auctionStateAt(factsOf(changed, changedHighestBid), now);
+          const auction = auctionStateFrom(changed, state, changedHighestBid);
           await trx
             .updateTable('ads')
-            .set({ ...decision.changes, seq: changed.seq, announced_phase: auction.phase })
+            .set({ ...decision.changes, seq: changed.seq, announced_phase: auction.phase, next_deadline_at: nextDeadlineOf(state) })
             .where('id', '=', row.id)
             .execute();
           await decision.after?.(trx);
@@ -445,27 +451,28 @@ export default fp(
         }),
 
       async announcePhase(adId) {
-        /** Where the auction stands now, and whether that is news to its watchers. */
-        const standing = async (db: Kysely<Database>, row: AdRow | undefined) => {
-          if (!row || row.status === 'DRAFT' || row.status === 'DELETED' || !isAuctionType(row.type as AdType)) return null;
-          const now = app.now();
-          const highestBid = await highestBidOf(db, row);
-          const state = auctionStateAt(factsOf(row, highestBid), now);
-          const phase = phaseOfState(state);
-          return { row, now, highestBid, phase, next: nextDeadlineOf(state), isNews: phase !== row.announced_phase };
-        };
-        // Read first without the lock (on SQLite the lock is the whole database's): most reads find nothing new.
-        const seen = await standing(app.db, await app.db.selectFrom('ads').selectAll().where('id', '=', adId).executeTakeFirst());
-        if (!seen?.isNews) return seen?.next ?? null;
+        const isDue = (deadline: number | null | undefined) => deadline !== null && deadline !== undefined && deadline <= app.now();
+        // Read first without the lock (on SQLite the lock is the whole database's): a deadline another
+        // node fired already, or a timer a hair early, finds nothing due.
+        const seen = await app.db.selectFrom('ads').select('next_deadline_at').where('id', '=', adId).executeTakeFirst();
+        if (!isDue(seen?.next_deadline_at)) return seen?.next_deadline_at ?? null;
         return queues.command(adId, async () => {
-          const announced = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
-            const current = await standing(trx, row);
-            // Under the lock, so another node (or a command) that announced it first leaves nothing to say.
-            if (!current?.isNews) return { result: null, next: current?.next ?? null };
-            const { now, highestBid, phase, next } = current;
-            const seq = current.row.seq + 1;
-            await trx.updateTable('ads').set({ seq, announced_phase: phase }).where('id', '=', adId).execute();
-            const result: AuctionChange = { fromSeq: current.row.seq, auction: auctionStateOf({ ...current.row, seq }, highestBid, now), bids: [], bidders: [] };
+          const announced = await withLockedAd(app.db, { id: adId }, async (trx, row): Promise<{ result: AuctionChange | null; next: number | null }> => {
+            // Under the lock, so a deadline another node (or a command) fired or moved first is not fired again.
+            if (!row || !isDue(row.next_deadline_at)) return { result: null, next: row?.next_deadline_at ?? null };
+            const isRunningAuction = row.status !== 'DRAFT' && row.status !== 'DELETED' && isAuctionType(row.type as AdType);
+            const now = app.now();
+            const highestBid = isRunningAuction ? await highestBidOf(trx, row) : null;
+            const state = isRunningAuction ? auctionStateAt(factsOf(row, highestBid), now) : null;
+            const next = state && nextDeadlineOf(state);
+            const phase = state && phaseOfState(state);
+            if (phase === null || phase === row.announced_phase) {
+              await trx.updateTable('ads').set({ next_deadline_at: next }).where('id', '=', adId).execute();
+              return { result: null, next };
+            }
+            const seq = row.seq + 1;
+            await trx.updateTable('ads').set({ seq, announced_phase: phase, next_deadline_at: next }).where('id', '=', adId).execute();
+            const result: AuctionChange = { fromSeq: row.seq, auction: auctionStateFrom({ ...row, seq }, state!, highestBid), bids: [], bidders: [] };
             return { result, next };
           });
           if (announced.result) handOver(announced.result);

@@ -6,6 +6,7 @@ import { devEndAuctionSoonPath } from '../../../domain/runtime-config';
 import { slugParamsSchema } from '../../../domain/slug';
 import { HOUR_MS } from '../../../domain/timing';
 import { AppError } from '../../errors';
+import { announcedAfresh } from '../../jobs/auction-deadlines';
 import { requireUser } from '../auth/session.plugin';
 import { factsOf, highestBidOf, findAuctionRow, isLiveAuction, phaseOf } from './auction-records';
 
@@ -31,7 +32,7 @@ const devEndAuctionSoonRoute: FastifyPluginAsync = async (app) => {
       const newEnd = isLiveAuction(row) ? { round_starts_at: facts.startsAt, round_ends_at: endsAt } : { ends_at: endsAt };
       await app.db
         .updateTable('ads')
-        .set({ ...newEnd, announced_phase: null })
+        .set({ ...newEnd, ...announcedAfresh(row.type, now) })
         .where('id', '=', row.id)
         .execute();
       await app.auctionDeadlines.rearm(row.id);

@@ -85,6 +85,8 @@ export async function newAuction(app: FastifyInstance, owner: Person, overrides:
       created_at: now,
       updated_at: now,
       published_at: now,
+      // Due at once, as publishing leaves it: the scheduler announces the auction and keeps its next deadline.
+      next_deadline_at: now,
       ...overrides,
     })
     .execute();
@@ -101,8 +103,8 @@ export function bid(person: Person, ad: AuctionAd, amount: number, idempotencyKe
 /**
  * What `newPerson` and `newAuction` need of an app, over the database of a server running in another
  * process: they write its rows directly, and that server's own scheduler arms the auction (at its
- * start-up, or on its next resync), so arming here does nothing. The people made this way reach that
- * server by its address with their `cookie`; their `browser` has no app to inject into.
+ * start-up, or on its next read of the deadlines due), so arming here does nothing. The people made
+ * this way reach that server by its address with their `cookie`; their `browser` has no app to inject into.
  */
 export function fixturesOver(db: Kysely<Database>): FastifyInstance {
   const armedByTheServer = { rearm: async () => {}, resync: async () => {} };

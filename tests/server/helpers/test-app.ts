@@ -38,7 +38,20 @@ export async function createPostgresDatabase(adminUrl = process.env.TEST_DATABAS
   return { url: url.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function buildTestApp(options: { now?: () => number; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  now?: () => number;
+  env?: Record<string, string>;
+  onRoute?: (route: RouteOptions) => void;
+  /** Called with the app built, before it starts (its `onReady` hooks). */
+  beforeReady?: (app: FastifyInstance) => void;
+  /**
+   * Whether to return only once the start-up read of the auction deadlines, which the server runs in
+   * the background, is over (the default), so what a test counts or fires is its own.
+   */
+  awaitDeadlineArming?: boolean;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   // A caller that names its own database (a benchmark) gets that one, whatever the test run uses.
   const postgres = testDialect === 'postgres' && options.env?.DATABASE_URL === undefined ? await createPostgresDatabase() : undefined;
@@ -56,7 +69,10 @@ export async function buildTestApp(options: { now?: () => number; env?: Record<s
   if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
   // Unwrapped, so tests reach the decorations (db, now) the way routes do.
   await fastify.register(fp(app), { config, now: options.now });
+  options.beforeReady?.(fastify);
   await fastify.ready();
+  // A pass of its own, run after the start-up one.
+  if (options.awaitDeadlineArming !== false) await fastify.auctionDeadlines.resync();
   return {
     app: fastify,
     dialect: testDialect,
