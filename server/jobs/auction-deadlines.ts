@@ -111,7 +111,9 @@ export default fp(
     app.auctions.onChange((adId) => void rearm(adId));
 
     // A pass still under way (a backlog after a long stop) is not queued behind again.
-    const interval = setInterval(() => passesWaiting === 0 && resyncLogged(), DEADLINE_READ_INTERVAL_MS);
+    const interval = setInterval(() => {
+      if (passesWaiting === 0) resyncLogged();
+    }, DEADLINE_READ_INTERVAL_MS);
     interval.unref();
     // In the background: the server answers requests while it arms.
     app.addHook('onReady', async () => resyncLogged());

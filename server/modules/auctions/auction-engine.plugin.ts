@@ -460,19 +460,25 @@ export default fp(
           const announced = await withLockedAd(app.db, { id: adId }, async (trx, row): Promise<{ result: AuctionChange | null; next: number | null }> => {
             // Under the lock, so a deadline another node (or a command) fired or moved first is not fired again.
             if (!row || !isDue(row.next_deadline_at)) return { result: null, next: row?.next_deadline_at ?? null };
-            const isRunningAuction = row.status !== 'DRAFT' && row.status !== 'DELETED' && isAuctionType(row.type as AdType);
+            const storeNext = (next: number | null) => trx.updateTable('ads').set({ next_deadline_at: next }).where('id', '=', adId).execute();
+            // No longer an auction anyone can see: time changes nothing of it.
+            if (row.status === 'DRAFT' || row.status === 'DELETED' || !isAuctionType(row.type as AdType)) {
+              await storeNext(null);
+              return { result: null, next: null };
+            }
             const now = app.now();
-            const highestBid = isRunningAuction ? await highestBidOf(trx, row) : null;
-            const state = isRunningAuction ? auctionStateAt(factsOf(row, highestBid), now) : null;
-            const next = state && nextDeadlineOf(state);
-            const phase = state && phaseOfState(state);
-            if (phase === null || phase === row.announced_phase) {
-              await trx.updateTable('ads').set({ next_deadline_at: next }).where('id', '=', adId).execute();
+            const highestBid = await highestBidOf(trx, row);
+            const state = auctionStateAt(factsOf(row, highestBid), now);
+            const next = nextDeadlineOf(state);
+            const phase = phaseOfState(state);
+            // Stored early (a backfilled deadline): the watchers know this phase already.
+            if (phase === row.announced_phase) {
+              await storeNext(next);
               return { result: null, next };
             }
             const seq = row.seq + 1;
             await trx.updateTable('ads').set({ seq, announced_phase: phase, next_deadline_at: next }).where('id', '=', adId).execute();
-            const result: AuctionChange = { fromSeq: row.seq, auction: auctionStateFrom({ ...row, seq }, state!, highestBid), bids: [], bidders: [] };
+            const result: AuctionChange = { fromSeq: row.seq, auction: auctionStateFrom({ ...row, seq }, state, highestBid), bids: [], bidders: [] };
             return { result, next };
           });
           if (announced.result) handOver(announced.result);
