@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../domain/timing';
 import type { Database } from '../../server/db/schema';
+import * as auctionDeadlinesMigration from '../../server/db/migrations/0009-auction-deadlines';
 import { DEADLINE_READ_INTERVAL_MS, deadlinesDueBy } from '../../server/jobs/auction-deadlines';
 import { type AuctionAd, fixturesOver, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { eventually } from './helpers/auction-watcher';
@@ -134,6 +135,45 @@ describe(`a node starting over ${RUNNING_AUCTIONS.toLocaleString('en')} running 
     expect(readOneByOne).toHaveLength(overdue.length + dueSoon.length + sooner.length);
     const announced = await db.selectFrom('ads').select((eb) => eb.fn.countAll<number>().as('count')).where('announced_phase', '=', 'endedWithoutBids').executeTakeFirstOrThrow();
     expect(Number(announced.count)).toBe(overdue.length + dueSoon.length + sooner.length);
+  });
+});
+
+describe(`the deadlines of auctions running before they were stored, on ${testDialect}`, () => {
+  it('are filled by the migration: a start or an end still ahead, now for one passed, none for an auction time changes no more', async () => {
+    const t = await buildTestApp({ env: { SEED_DEMO_DATA: 'false' } });
+    try {
+      const fixtures = fixturesOver(t.app.db);
+      const owner = await newPerson(t.app, 'Owner');
+      const now = Date.now();
+      const ads = {
+        scheduled: await newAuction(fixtures, owner, { starts_at: now + HOUR_MS, ends_at: now + 2 * HOUR_MS, announced_phase: 'scheduled' }),
+        active: await newAuction(fixtures, owner, { starts_at: now - HOUR_MS, ends_at: now + HOUR_MS, announced_phase: 'active' }),
+        liveRound: await newAuction(fixtures, owner, { type: 'LIVE_AUCTION', starts_at: now - 10 * MINUTE_MS, ends_at: now + HOUR_MS, sub_auction_duration_ms: 30 * MINUTE_MS, announced_phase: 'active' }),
+        endedWhileDown: await newAuction(fixtures, owner, { starts_at: now - HOUR_MS, ends_at: now - MINUTE_MS, announced_phase: 'active' }),
+        endedByItsOwner: await newAuction(fixtures, owner, { status: 'ENDED', starts_at: now - HOUR_MS, ends_at: now + HOUR_MS, ended_at: now - MINUTE_MS, announced_phase: null }),
+        finalised: await newAuction(fixtures, owner, { starts_at: now - HOUR_MS, ends_at: now - MINUTE_MS, announced_phase: 'finalised' }),
+        instantSale: await newAuction(fixtures, owner, { type: 'INSTANT_SALE', starts_at: null, ends_at: null, opening_amount: null, price: 10_000 }),
+      };
+      await auctionDeadlinesMigration.down(t.app.db);
+      const migratedFrom = Date.now();
+      await auctionDeadlinesMigration.up(t.app.db);
+      const migratedBy = Date.now();
+
+      const stored = Object.fromEntries(
+        await Promise.all(Object.entries(ads).map(async ([name, ad]) => [name, (await storedOf(t.app.db, ad)).next_deadline_at] as const)),
+      ) as Record<keyof typeof ads, number | null>;
+      expect(stored).toMatchObject({ scheduled: now + HOUR_MS, active: now + HOUR_MS, liveRound: now + 20 * MINUTE_MS, finalised: null, instantSale: null });
+      for (const passed of [stored.endedWhileDown, stored.endedByItsOwner]) {
+        expect(passed).toBeGreaterThanOrEqual(migratedFrom);
+        expect(passed).toBeLessThanOrEqual(migratedBy);
+      }
+      // Due: the next read fires them, and stores each auction's exact next deadline.
+      await t.app.auctionDeadlines.resync();
+      expect(await storedOf(t.app.db, ads.endedWhileDown)).toEqual({ seq: 1, announced_phase: 'endedWithoutBids', next_deadline_at: null });
+      expect(await storedOf(t.app.db, ads.endedByItsOwner)).toEqual({ seq: 1, announced_phase: 'endedWithoutBids', next_deadline_at: null });
+    } finally {
+      await t.close();
+    }
   });
 });
 
