@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { type AdType, isAuctionType } from '../../domain/ad';
 import type { Database } from '../db/schema';
 
 /**
@@ -28,14 +27,6 @@ declare module 'fastify' {
       resync(): Promise<number>;
     };
   }
-}
-
-/**
- * The columns that have the scheduler announce an auction afresh at once, written in the transaction
- * that changes its terms or schedule: a restart after the commit still announces it. Other ads have no deadline.
- */
-export function announcedAfresh(type: string, now: number): { announced_phase: null; next_deadline_at: number | null } {
-  return { announced_phase: null, next_deadline_at: isAuctionType(type as AdType) ? now : null };
 }
 
 /** The deadlines due by `until`, soonest first: a range of the index on `next_deadline_at`. */

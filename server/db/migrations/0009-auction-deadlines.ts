@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 const AUCTION_TYPES = ['INSTANT_SALE_AND_AUCTION', 'PUBLIC_AUCTION', 'PRIVATE_AUCTION', 'LIVE_AUCTION'];
 /** Phases after which an auction changes only by its owner's command, never by time. */
@@ -15,7 +14,7 @@ const PHASES_WITHOUT_DEADLINE = ['awaitingFinalisation', 'finalised', 'ended', '
 // Migrations see the database as it was when they were written, not as schema.ts types it today.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const { bigInteger } = columnTypes(dialectOf(db));
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
   await db.schema.alterTable('ads').addColumn('next_deadline_at', bigInteger).execute();
   await db.schema.createIndex('ads_next_deadline_idx').on('ads').column('next_deadline_at').where('next_deadline_at', 'is not', null).execute();
 

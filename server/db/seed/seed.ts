@@ -11,7 +11,7 @@ import { createAccount } from '../../modules/auth/accounts.repository';
 import { saveAd } from '../../modules/ads/ad-records';
 import { indexAdForSearch } from '../../modules/ads/search-index';
 import { HOUR_MS, MINUTE_MS } from '../../../domain/timing';
-import { announcedAfresh } from '../../jobs/auction-deadlines';
+import { announcedAfresh } from '../../modules/auctions/auction-records';
 
 export interface SeedOptions {
   demo: boolean;

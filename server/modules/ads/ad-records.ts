@@ -8,7 +8,7 @@ import { AD_DRAFT_EVENTS, type AdDraftEvent, type AdLifecycleContext, adLifecycl
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { announcedAfresh } from '../../jobs/auction-deadlines';
+import { announcedAfresh } from '../auctions/auction-records';
 import { refusedFields } from '../../plugins/errors';
 import { auctionsAwaitingOwnerOf } from '../auctions/auction-records';
 import { countriesOfAds, mediaOfAds } from './ads.repository';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adCommandResultSchema } from '../../../domain/ad-form';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
-import { announcedAfresh } from '../../jobs/auction-deadlines';
+import { announcedAfresh } from '../auctions/auction-records';
 import { requireUser } from '../auth/session.plugin';
 import { assertAllowed, withOwnedAd } from './ad-records';
 

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../../domain/errors';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AD_DRAFT_EVENTS } from '../../../machines/ad-draft.machine';
 import { AppError } from '../../errors';
-import { announcedAfresh } from '../../jobs/auction-deadlines';
+import { announcedAfresh } from '../auctions/auction-records';
 import { requireUser } from '../auth/session.plugin';
 import { UNDECIDED_ROUND } from '../auctions/auction-records';
 import { spendAdCredit, withOwnedAd } from './ad-records';

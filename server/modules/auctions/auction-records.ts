@@ -283,3 +283,11 @@ export async function isAuctionStillShown(db: Db, row: AdRow, viewerId: string |
   const bid = await db.selectFrom('offers').select('id').where('ad_id', '=', row.id).where('round', '=', row.round).where('user_id', '=', viewerId).executeTakeFirst();
   return bid !== undefined;
 }
+
+/**
+ * The columns that have the scheduler announce an auction afresh at once, written in the transaction
+ * that changes its terms or schedule: a restart after the commit still announces it. Other ads have no deadline.
+ */
+export function announcedAfresh(type: string, now: number): { announced_phase: null; next_deadline_at: number | null } {
+  return { announced_phase: null, next_deadline_at: isAuctionType(type as AdType) ? now : null };
+}

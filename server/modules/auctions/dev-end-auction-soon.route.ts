@@ -6,7 +6,7 @@ import { devEndAuctionSoonPath } from '../../../domain/runtime-config';
 import { slugParamsSchema } from '../../../domain/slug';
 import { HOUR_MS } from '../../../domain/timing';
 import { AppError } from '../../errors';
-import { announcedAfresh } from '../../jobs/auction-deadlines';
+import { announcedAfresh } from './auction-records';
 import { requireUser } from '../auth/session.plugin';
 import { factsOf, highestBidOf, findAuctionRow, isLiveAuction, phaseOf } from './auction-records';
 
