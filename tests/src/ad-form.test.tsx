@@ -53,6 +53,10 @@ function renderAt(path: string, ownedAd?: OwnedAd) {
 const sentBodies = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST' || init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const fieldOf = (label: RegExp) => screen.getByLabelText(label).closest('[data-part="root"]') as HTMLElement;
+/** The message shown under a field or a group of fields, or '' when it shows none. */
+const errorIn = (field: HTMLElement) => field.querySelector('[data-part="error-text"]')?.textContent ?? '';
+const errorOf = (label: RegExp) => errorIn(fieldOf(label));
+const chipTexts = () => within(screen.getByTestId('keyword-chips')).getAllByRole('listitem').map((chip) => chip.textContent);
 
 // Rendering the whole form in jsdom is slow on a busy machine.
 describe('the ad form', { timeout: 30_000 }, () => {
@@ -74,20 +78,20 @@ describe('the ad form', { timeout: 30_000 }, () => {
     const keyword = screen.getByRole('textbox', { name: 'fields.keywords' });
     fireEvent.change(keyword, { target: { value: 'camry' } });
     fireEvent.keyDown(keyword, { key: 'Enter' });
-    expect(within(screen.getByTestId('keyword-chips')).getByText('camry')).toBeTruthy();
+    expect(chipTexts()).toEqual(['camry']);
     fireEvent.change(keyword, { target: { value: ' CAMRY ' } });
     fireEvent.click(screen.getByRole('button', { name: 'keywords.add' }));
-    expect(await screen.findByText('Keyword already added')).toBeTruthy();
+    await waitFor(() => expect(errorOf(/fields\.keywords/)).toBe('Keyword already added'));
     // The refused text stays for correcting, and no second chip appears.
     expect((keyword as HTMLInputElement).value).toBe(' CAMRY ');
-    expect(within(screen.getByTestId('keyword-chips')).getAllByRole('listitem')).toHaveLength(1);
+    expect(chipTexts()).toEqual(['camry']);
 
     fireEvent.click(screen.getByRole('button', { name: 'form.publish' }));
 
-    await waitFor(() => expect(within(fieldOf(/fields\.description/)).getByText('This field is required')).toBeTruthy());
-    expect(within(fieldOf(/fields\.price/)).getByText('Enter a whole number greater than 0')).toBeTruthy();
-    expect(screen.getByText('Add at least one image')).toBeTruthy();
-    expect(within(fieldOf(/fields\.categoryId/)).getByText('This field is required')).toBeTruthy();
+    await waitFor(() => expect(errorOf(/fields\.description/)).toBe('This field is required'));
+    expect(errorOf(/fields\.price/)).toBe('Enter a whole number greater than 0');
+    expect(errorIn(screen.getByRole('group', { name: 'fields.imageIds' }))).toBe('Add at least one image');
+    expect(errorOf(/fields\.categoryId/)).toBe('This field is required');
     expect(screen.getByRole('alert', { name: '' }).textContent).toContain('There are some errors, please try again');
     expect((screen.getByLabelText(/fields\.title/) as HTMLInputElement).value).toBe('Toyota Camry 2019');
     expect(sentBodies()).toEqual([]);
@@ -101,7 +105,8 @@ describe('the ad form', { timeout: 30_000 }, () => {
     type(/fields\.openingAmount/, '1000');
     type(/fields\.onBackPrice/, '900');
     fireEvent.click(screen.getByRole('button', { name: 'form.saveDraft' }));
-    expect(await screen.findByText('The reserve (on-back) price must be higher than the opening amount')).toBeTruthy();
+    await waitFor(() => expect(errorOf(/fields\.onBackPrice/)).toBe('The reserve (on-back) price must be higher than the opening amount'));
+    expect(errorOf(/fields\.openingAmount/)).toBe('');
     // A draft needs no title: only the rule between the two amounts held it back.
     expect(screen.queryByText('This field is required')).toBeNull();
     expect(sentBodies()).toEqual([]);
@@ -127,9 +132,10 @@ describe('the ad form', { timeout: 30_000 }, () => {
     type(/fields\.instantPurchaseAmount/, '9'.repeat(40));
     type(/fields\.onBackPrice/, '1000');
     fireEvent.click(screen.getByRole('button', { name: 'form.saveDraft' }));
-    await waitFor(() => expect(within(fieldOf(/fields\.openingAmount/)).getByText(enErrors.AMOUNT_TOO_LARGE)).toBeTruthy());
-    expect(within(fieldOf(/fields\.instantPurchaseAmount/)).getByText(enErrors.AMOUNT_TOO_LARGE)).toBeTruthy();
-    expect(within(fieldOf(/fields\.onBackPrice/)).queryByText(enErrors.AMOUNT_TOO_LARGE)).toBeNull();
+    await waitFor(() => expect(errorOf(/fields\.openingAmount/)).toBe(enErrors.AMOUNT_TOO_LARGE));
+    expect(errorOf(/fields\.instantPurchaseAmount/)).toBe(enErrors.AMOUNT_TOO_LARGE);
+    // The reserve is refused for being below the opening amount, not for its size.
+    expect(errorOf(/fields\.onBackPrice/)).toBe(enErrors.ON_BACK_PRICE_TOO_LOW);
     expect(sentBodies()).toEqual([]);
   });
 
@@ -182,7 +188,7 @@ describe('the ad form', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText(/fields\.price/) as HTMLInputElement).value).toBe('50000');
 
     fireEvent.click(screen.getByRole('button', { name: 'form.publish' }));
-    await waitFor(() => expect(screen.getByText('This text is longer than allowed')).toBeTruthy());
+    await waitFor(() => expect(errorOf(/fields\.keywords/)).toBe('This text is longer than allowed'));
     const chips = within(screen.getByTestId('keyword-chips')).getAllByRole('listitem');
     expect(chips[1]!.hasAttribute('data-invalid')).toBe(true);
     expect(chips[0]!.hasAttribute('data-invalid')).toBe(false);

@@ -98,7 +98,10 @@ describe('the ad page', () => {
     const terms = screen.getByTestId('ad-terms');
     expect(terms.querySelector('[data-term="offersVisible"]')!.textContent).toContain('terms.yes');
     expect(terms.querySelector('[data-term="reservePrice"]')).toBeNull();
-    expect(screen.getByTestId('gallery-empty')).toBeDefined();
+    // No picture to show: the category's icon stands in, and no image is drawn.
+    const gallery = screen.getByTestId('gallery-empty');
+    expect(gallery.querySelector('img')).toBeNull();
+    expect(gallery.querySelectorAll('svg')).toHaveLength(1);
   });
 
   it('says an ad is not offered in the visitor’s country, with a way on', async () => {
@@ -116,7 +119,7 @@ describe('the ad page', () => {
 
   it('shows the not-found view for an ad that does not exist', async () => {
     await openAd(json(404, { error: { code: 'NOT_FOUND', message: 'none' } }));
-    expect(await screen.findByTestId('status-message')).toBeDefined();
+    expect((await screen.findByTestId('status-message')).textContent).toBe('Page not found: /ad/rolex-1');
     expect(document.querySelector('[data-page="not-found"]')).not.toBeNull();
   });
 });

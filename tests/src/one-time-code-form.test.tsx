@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Verification } from '../../domain/account';
 
@@ -63,7 +63,7 @@ describe('the one-time code screen', () => {
     expect(destination.tagName).toBe('BDI');
     expect(destination.getAttribute('dir')).toBe('ltr');
     expect(destination.textContent).toBe('+966 ••• ••• 567');
-    expect(screen.getByText(/We sent a 6-digit code by text message/)).toBeTruthy();
+    expect(destination.parentElement!.textContent).toBe('We sent a 6-digit code by text message to +966 ••• ••• 567.');
     expect(screen.getByTestId('code-expires-in').textContent).toBe('The code expires in 10:00');
     expect(screen.getByTestId('attempts-left').textContent).toBe('5 attempts left');
 
@@ -113,7 +113,7 @@ describe('the one-time code screen', () => {
     const later = SERVER_NOW + 60_000;
     fetchMock.mockResolvedValue(json(200, { ...verification, serverNow: later, resendAvailableAt: later + 60_000, expiresAt: later + 600_000 }));
     fireEvent.click(screen.getByTestId('resend-code'));
-    expect(await screen.findByText('A new code is on its way.')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('A new code is on its way.');
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/auth\/verifications\/v1\/resend$/);
     expect(screen.getByTestId('resend-code').textContent).toBe('Send a new code in 1:00');
     expect(screen.getByTestId('code-expires-in').textContent).toBe('The code expires in 10:00');
@@ -126,7 +126,7 @@ describe('the one-time code screen', () => {
     );
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The activation code entered is incorrect, enter it again')).toBeTruthy();
+    expect((await screen.findByTestId('form-error')).textContent).toBe('The activation code entered is incorrect, enter it again');
     expect(screen.queryByText('A new code is on its way.')).toBeNull();
   });
 
@@ -143,8 +143,10 @@ describe('the one-time code screen', () => {
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByTestId('verification-gone')).toBeTruthy();
-    expect(screen.getByText('This code can no longer be used. Start again to get a new one.')).toBeTruthy();
+    const gone = await screen.findByTestId('verification-gone');
+    // The warning, then the one way on.
+    expect(gone.textContent).toBe('This code can no longer be used. Start again to get a new one.Start again');
+    expect(within(gone).getByRole('button').textContent).toBe('Start again');
     expect(screen.queryByLabelText('Verification code')).toBeNull();
     expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url).replace(/^.*\/api/, '')}`)).toEqual([
       'POST /auth/verifications/v1/verify',
