@@ -12,7 +12,7 @@ import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enPages from '../../locales/en/pages.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { CATEGORY_TREE } from '../../server/db/seed/categories';
-import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, formImages, type Language, picture, type Provoked, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
+import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, formImages, type Language, picture, type Provoked, registerThroughApi, signInThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 import { isolateUserText } from '../../domain/locale';
 
 /** What the pages say, straight from the locales the app itself reads. */
@@ -35,17 +35,18 @@ const PLACES: Record<CountryCode, { name: Record<Language, string>; city: Record
 
 interface Seller {
   email: string;
+  password: string;
   country: CountryCode;
 }
 
 /**
- * Two demo sellers per language, so the four publishes of the first and the three of the second
- * stay within the five ad credits each one starts with. The first then spends its last credit to
- * meet the refusal of a sixth publish. accounts.spec only signs ahmed in, and seeded ads are left alone.
+ * Two sellers per language, registered by this file, so the four publishes of the first and the three
+ * of the second stay within the five ad credits each one starts with. The first then spends its last
+ * credit to meet the refusal of a sixth publish. Each offers their ads in a country of their own.
  */
-const SELLERS: Record<Language, { first: Seller; second: Seller }> = {
-  ar: { first: { email: 'ahmed@example.com', country: 'SA' }, second: { email: 'mona@example.com', country: 'EG' } },
-  en: { first: { email: 'sara@example.com', country: 'SA' }, second: { email: 'omar@example.com', country: 'JO' } },
+const SELLERS: Record<Language, Record<'first' | 'second', { names: { firstName: string; lastName: string }; country: CountryCode }>> = {
+  ar: { first: { names: { firstName: 'بدر', lastName: 'العنزي' }, country: 'SA' }, second: { names: { firstName: 'هيفاء', lastName: 'الزهراني' }, country: 'EG' } },
+  en: { first: { names: { firstName: 'Sami', lastName: 'Otaibi' }, country: 'SA' }, second: { names: { firstName: 'Dana', lastName: 'Khatib' }, country: 'JO' } },
 };
 
 interface AdPlan {
@@ -362,19 +363,30 @@ async function expectAuctionTerms(page: Page, words: Words, plan: AdPlan) {
 for (const language of ['ar', 'en'] as Language[]) {
   const words = LOCALES[language];
   const { sell, errors } = words;
-  const sellers = SELLERS[language];
   const plans = plansFor(language);
   const tentWords = TENT_WORDS[language];
 
   // The later tests read the ads the first ones publish: the buyer finds the tent, the seller's credit runs out.
   test.describe(`ads in ${language}`, () => {
     test.describe.configure({ mode: 'serial' });
+    let sellers: Record<'first' | 'second', Seller>;
+
+    test.beforeAll(async ({ playwright, baseURL }) => {
+      const register = async (seller: 'first' | 'second'): Promise<Seller> => {
+        const request = await playwright.request.newContext({ baseURL });
+        const { names, country } = SELLERS[language][seller];
+        const person = await registerThroughApi(request, names);
+        await request.dispose();
+        return { ...person, country };
+      };
+      sellers = { first: await register('first'), second: await register('second') };
+    });
 
     test(`a seller saves a draft, completes and publishes it, then publishes three more sale types with pictures, in ${language}`, async ({ page }) => {
       test.setTimeout(90_000);
       const problems = watchForErrors(page);
       await useLanguage(page, language);
-      await signInThroughApi(page.request, sellers.first.email);
+      await signInThroughApi(page.request, sellers.first.email, sellers.first.password);
       const form = new AdForm(page, words, language);
       const { tent } = plans;
 
@@ -436,7 +448,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       test.setTimeout(60_000);
       const problems = watchForErrors(page);
       await useLanguage(page, language);
-      await signInThroughApi(page.request, sellers.second.email);
+      await signInThroughApi(page.request, sellers.second.email, sellers.second.password);
       for (const plan of plans.second) {
         await test.step(`publish a ${plan.type}`, async () => {
           await publishThroughForm(page, words, language, plan, sellers.second.country);
@@ -450,7 +462,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       test.setTimeout(60_000);
       const problems = watchForErrors(page);
       await useLanguage(page, language);
-      await signInThroughApi(page.request, sellers.second.email);
+      await signInThroughApi(page.request, sellers.second.email, sellers.second.password);
       const tentCard = page.getByTestId('ad-card').filter({ hasText: tentWords.title });
 
       await test.step('search from the header with ه for ة', async () => {
@@ -489,7 +501,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       });
 
       await test.step('the seller renames it from my ads; the ad page and the search follow', async () => {
-        await signInThroughApi(page.request, sellers.first.email);
+        await signInThroughApi(page.request, sellers.first.email, sellers.first.password);
         await page.goto('/my_ads');
         const row = page.getByTestId('my-ad').filter({ hasText: tentWords.title });
         await row.getByRole('link', { name: sell.myAds.actions.edit, exact: true }).click();
@@ -515,7 +527,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       test.setTimeout(60_000);
       const problems = watchForErrors(page);
       await useLanguage(page, language);
-      await signInThroughApi(page.request, sellers.first.email);
+      await signInThroughApi(page.request, sellers.first.email, sellers.first.password);
       const form = new AdForm(page, words, language);
       const { fields } = sell;
       const typedTitle = language === 'ar' ? 'مزاد تجريبي' : 'A trial auction';
@@ -603,7 +615,7 @@ for (const language of ['ar', 'en'] as Language[]) {
     test(`with no ad credit left publishing is refused with a way to the packages, in ${language}`, async ({ page }) => {
       const problems = watchForErrors(page);
       await useLanguage(page, language);
-      await signInThroughApi(page.request, sellers.first.email);
+      await signInThroughApi(page.request, sellers.first.email, sellers.first.password);
       const credits = async () => ((await (await page.request.get('/api/my/ads')).json()) as { adCredits: number }).adCredits;
 
       await test.step('the last credit goes on an ad published through the API', async () => {

@@ -33,8 +33,11 @@ const LOSER: Newcomer = { firstName: 'ريم', lastName: 'السبيعي', email
 /** How the winner is named to others (the first name and the last name's initial). */
 const WINNER_NAME = 'Omar H.';
 
-/** The owner asks the round to end this soon; its end fires on the server's scheduler and reaches every screen over the socket. */
-const ROUND_ENDS_IN_MS = 4000;
+/**
+ * The owner asks the round to end this soon (every bid is placed before, so nothing needs it to run
+ * on); its end fires on the server's scheduler and reaches every screen over the socket.
+ */
+const ROUND_ENDS_IN_MS = 1000;
 const ROUND_END_TIMEOUT_MS = ROUND_ENDS_IN_MS + 10_000;
 /** Longer than a request held back for the connection would wait before going out once it is back. */
 const AFTER_RECONNECT_MS = 6000;

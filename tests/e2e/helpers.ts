@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 
@@ -160,9 +161,10 @@ let registrations = 0;
 
 /**
  * Registers a person in Riyadh and activates the account with the code from the outbox, as the
- * registration form does; the request's context is signed in as that person afterwards.
+ * registration form does; the request's context is signed in as that person afterwards. Answers
+ * false, having changed nothing, when the address or phone is taken already.
  */
-async function registerAndActivate(request: APIRequestContext, newcomer: Newcomer, password: string) {
+async function registerAndActivate(request: APIRequestContext, newcomer: Newcomer, password: string): Promise<boolean> {
   const countries = (await (await request.get('/api/countries')).json()) as Array<{ code: string; cities: Array<{ id: number; name: { en: string } }> }>;
   const cityId = countries.find((country) => country.code === 'SA')!.cities.find((city) => city.name.en === 'Riyadh')!.id;
   const registered = await request.fetch('/api/auth/register', {
@@ -172,25 +174,26 @@ async function registerAndActivate(request: APIRequestContext, newcomer: Newcome
     // per address, and the end-to-end server trusts the forwarded address (playwright.config.ts).
     headers: { ...(await csrfHeaders(request)), 'x-forwarded-for': `2001:db8::${(process.pid % 0xffff).toString(16)}:${(++registrations).toString(16)}` },
   });
+  if (registered.status() === 409) return false;
   expect(registered.status(), await registered.text()).toBe(201);
   const { verification } = (await registered.json()) as { verification: { id: string } };
   const code = await lastCodeSentTo(request, newcomer.email);
   const verified = await apiWrite(request, 'POST', `/api/auth/verifications/${encodeURIComponent(verification.id)}/verify`, { code });
   expect(verified.status()).toBe(200);
+  return true;
 }
-
-let newcomerCount = 0;
 
 /**
  * A new person registered through the API and signed in on `request`, with the free package's ad
- * credits. The address and phone are new on every call, so a spec can make as many people as it needs.
+ * credits. The address and phone are drawn at random, drawn again in the unlikely case another
+ * worker of the run drew them first, so a spec can make as many people as it needs.
  */
 export async function registerThroughApi(request: APIRequestContext, names: { firstName: string; lastName: string }, password = 'newcomer-pass-1') {
-  newcomerCount += 1;
-  const unique = `${Date.now() % 1_000_000}${newcomerCount}`.padStart(7, '0').slice(-7);
-  const email = `newcomer.${unique}@example.com`;
-  await registerAndActivate(request, { ...names, email, phone: `96659${unique}` }, password);
-  return { email, password };
+  for (;;) {
+    const unique = String(randomInt(10_000_000)).padStart(7, '0');
+    const email = `newcomer.${unique}@example.com`;
+    if (await registerAndActivate(request, { ...names, email, phone: `96659${unique}` }, password)) return { email, password };
+  }
 }
 
 /**
@@ -200,7 +203,7 @@ export async function registerThroughApi(request: APIRequestContext, names: { fi
  */
 export async function ensureRegistered(request: APIRequestContext, newcomer: Newcomer, password: string) {
   const signIn = await apiWrite(request, 'POST', '/api/auth/sign-in', { method: 'email', email: newcomer.email, password });
-  if (!signIn.ok()) await registerAndActivate(request, newcomer, password);
+  if (!signIn.ok()) expect(await registerAndActivate(request, newcomer, password), `${newcomer.email} or ${newcomer.phone} is taken`).toBe(true);
 }
 
 /**
