@@ -10,12 +10,13 @@ import { RouterProvider } from 'react-router/dom';
 import { api, site } from './lib/api-client';
 import { startBuildCheck } from './lib/build-check';
 import { initI18n } from './lib/i18n';
+import { startInspector } from './lib/inspect';
 import { BUILD_UPDATE_EVENTS } from '../machines/build-update.machine';
 import { runtimeConfig } from './lib/runtime-config';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 
-await initI18n(runtimeConfig.locale);
+await Promise.all([initI18n(runtimeConfig.locale), startInspector()]);
 const router = createAppRouter();
 
 const buildCheck = startBuildCheck({

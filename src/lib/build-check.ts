@@ -2,6 +2,7 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import { type BuildInfo, buildInfoSchema, buildManifestPath } from '../../domain/runtime-config';
 import { buildUpdateMachine } from '../../machines/build-update.machine';
 import type { HttpClient } from './http';
+import { inspection } from './inspect';
 
 interface NetworkInformationLike {
   effectiveType?: string;
@@ -28,7 +29,7 @@ export function startBuildCheck({ api, site, currentBuildId, connection, now, lo
       reportManifestFailure: (_, params: { error: unknown }) => console.warn('The newer build manifest could not be fetched', params.error),
     },
   });
-  const actor = createActor(machine, { input: { currentBuildId, slowConnection: connection?.effectiveType === 'slow-2g' } });
+  const actor = createActor(machine, { input: { currentBuildId, slowConnection: connection?.effectiveType === 'slow-2g' }, ...inspection() });
   actor.start();
   return actor;
 }

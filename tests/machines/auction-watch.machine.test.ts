@@ -121,6 +121,14 @@ describe('auction watch machine: keeping the snapshot whole', () => {
     expect(is('synced')).toBe(true);
   });
 
+  it('starts a new sub-auction with empty lists', () => {
+    const { send, at, held } = syncedWatch();
+    send({ type: E.CHANGE, change: { fromSeq: 5, auction: state(6, null, { round: 2 }), bids: [], bidders: [] }, at: at() });
+    expect(held().auction.round).toBe(2);
+    expect(held().bids).toEqual([]);
+    expect(held().bidders).toEqual([]);
+  });
+
   it('watches the room again a moment after being told it may be stale, once for several words', () => {
     const { send, clock, asked, is } = syncedWatch();
     asked.watchRoom.mockClear();

@@ -7,12 +7,14 @@ import { applyAuctionChange, hasJustBeenOutbid, type AuctionChange, type Auction
 import { ERROR_CODES } from '../../domain/errors';
 import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
+import { STALE_REFETCH_SPREAD_MS } from '../../machines/auction-watch.machine';
 
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
+vi.mock('../../src/lib/session', () => ({ useSession: () => ({ data: null }) }));
 
 const { minorUnitsOfTypedAmount, typedAmountOf } = await import('../../src/lib/amount-input');
-const { auctionQueryKey, receiveAuctionChange, receiveCommandAnswer, STALE_REFETCH_SPREAD_MS, useAuction } = await import('../../src/features/ads/api/get-auction');
-const { useRealtimeSocket } = await import('../../src/lib/realtime/socket');
+const { LiveAuctionProvider, useLiveAuction } = await import('../../src/features/ads/live-auction');
+const { realtimeSocket, useRealtimeSocket } = await import('../../src/lib/realtime/socket');
 const { api } = await import('../../src/lib/api-client');
 
 describe('amounts typed in a bid', () => {
@@ -54,59 +56,6 @@ const bid = (seq: number, bidderId: string, amount: number): Bid => ({ id: `bid-
 const standing = (bidderId: string, highestAmount: number, bidCount: number): BidderStanding => ({ id: bidderId, name: bidderId, highestAmount, bidCount });
 const idsOf = (bids: Bid[]) => bids.map((each) => each.id);
 const standingsOf = (bidders: BidderStanding[]) => bidders.map((each) => [each.id, each.highestAmount, each.bidCount]);
-
-function cacheWith(snapshot: AuctionSnapshot) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(auctionQueryKey('slug'), snapshot);
-  const refetch = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-  const cached = () => queryClient.getQueryData<AuctionSnapshot>(auctionQueryKey('slug'))!;
-  return { queryClient, refetch, cached };
-}
-
-describe('live changes to the cached snapshot', () => {
-  const first = bid(5, 'omar', 1_100);
-  const start: AuctionSnapshot = { auction: state(5, first), bids: [first], bidders: [standing('omar', 1_100, 1)], viewer: { role: 'BIDDER', reservePrice: null } };
-
-  it('applies the change that follows its seq: the state replaced, the bid first in the list, the bidders re-ranked', () => {
-    const { queryClient, refetch, cached } = cacheWith(start);
-    const next = bid(6, 'sara', 1_300);
-    receiveAuctionChange(queryClient, 'slug', { fromSeq: 5, auction: state(6, next, { bidCount: 2 }), bids: [next], bidders: [standing('sara', 1_300, 1)] });
-    expect(cached().auction.seq).toBe(6);
-    expect(idsOf(cached().bids)).toEqual(['bid-6', 'bid-5']);
-    expect(standingsOf(cached().bidders)).toEqual([['sara', 1_300, 1], ['omar', 1_100, 1]]);
-    expect(refetch).not.toHaveBeenCalled();
-  });
-
-  it('ignores a change already applied, and fetches the snapshot again after a gap', () => {
-    const { queryClient, refetch, cached } = cacheWith(start);
-    receiveAuctionChange(queryClient, 'slug', { fromSeq: 4, auction: state(5, first), bids: [first], bidders: [standing('omar', 1_100, 1)] });
-    expect(cached()).toBe(start);
-    expect(refetch).not.toHaveBeenCalled();
-    const later = bid(8, 'sara', 1_500);
-    receiveAuctionChange(queryClient, 'slug', { fromSeq: 7, auction: state(8, later, { bidCount: 3 }), bids: [later], bidders: [standing('sara', 1_500, 2)] } satisfies AuctionChange);
-    expect(cached()).toBe(start);
-    expect(refetch).toHaveBeenCalledOnce();
-  });
-
-  it('takes a command’s own answer that follows, and leaves one that does not to the broadcast of its run, without a fetch', () => {
-    const { queryClient, refetch, cached } = cacheWith(start);
-    const mine = bid(7, 'sara', 1_500);
-    receiveCommandAnswer(queryClient, 'slug', { fromSeq: 6, auction: state(7, mine, { bidCount: 3 }), bids: [mine], bidders: [standing('sara', 1_500, 1)] });
-    expect(cached()).toBe(start);
-    expect(refetch).not.toHaveBeenCalled();
-    const next = bid(6, 'sara', 1_300);
-    receiveCommandAnswer(queryClient, 'slug', { fromSeq: 5, auction: state(6, next, { bidCount: 2 }), bids: [next], bidders: [standing('sara', 1_300, 1)] });
-    expect(cached().auction.seq).toBe(6);
-  });
-
-  it('starts a new sub-auction with empty lists', () => {
-    const { queryClient, cached } = cacheWith(start);
-    receiveAuctionChange(queryClient, 'slug', { fromSeq: 5, auction: state(6, null, { round: 2 }), bids: [], bidders: [] });
-    expect(cached().auction.round).toBe(2);
-    expect(cached().bids).toEqual([]);
-    expect(cached().bidders).toEqual([]);
-  });
-});
 
 describe('a watcher applying a change (applyAuctionChange)', () => {
   // Seq 4 and 5: layla then omar, two bids in the round so far.
@@ -237,7 +186,21 @@ function connectedSocket({ refusedWatches = 0 } = {}) {
   return { socket, watched, hear };
 }
 
-describe('watching an auction over the socket (useAuction)', () => {
+/** The shared socket, for the page and for the server clock's pings. */
+function shareSocket(socket: ReturnType<typeof connectedSocket>['socket']) {
+  vi.mocked(useRealtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof useRealtimeSocket>);
+  vi.mocked(realtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof realtimeSocket>);
+}
+
+/** The page's live actor for the ad `slug`, as a component under its provider sees it. */
+function renderLiveAuction() {
+  const queryClient = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, createElement(LiveAuctionProvider, { slug: 'slug', children }));
+  return renderHook(() => useLiveAuction(), { wrapper });
+}
+
+describe('watching an auction over the socket (LiveAuctionProvider)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
@@ -245,15 +208,14 @@ describe('watching an auction over the socket (useAuction)', () => {
 
   it('watches the room again at a random moment of the spread when told what it shows may be stale, once for several words, and not once the page is left', async () => {
     const { socket, watched, hear } = connectedSocket();
-    vi.mocked(useRealtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof useRealtimeSocket>);
+    shareSocket(socket);
     const snapshot: AuctionSnapshot = { auction: state(5, null), bids: [], bidders: [], viewer: { role: 'VISITOR', reservePrice: null } };
     const fetchSnapshot = vi.spyOn(api, 'get').mockResolvedValue(snapshot);
-    const queryClient = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
-    const { unmount } = renderHook(() => useAuction('slug'), { wrapper });
+    const { result, unmount } = renderLiveAuction();
     // The first snapshot, then the room joined and the snapshot fetched again for what came in between.
     await waitFor(() => expect(fetchSnapshot).toHaveBeenCalledTimes(2));
     expect(watched).toEqual(['ad-1']);
+    await waitFor(() => expect(result.current.getSnapshot().matches('synced')).toBe(true));
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
@@ -286,13 +248,11 @@ describe('watching an auction over the socket (useAuction)', () => {
 
   it('watches again a moment later when the socket refused the watch past its rate of commands', async () => {
     const { socket, watched } = connectedSocket({ refusedWatches: 1 });
-    vi.mocked(useRealtimeSocket).mockReturnValue(socket as unknown as ReturnType<typeof useRealtimeSocket>);
+    shareSocket(socket);
     const snapshot: AuctionSnapshot = { auction: state(5, null), bids: [], bidders: [], viewer: { role: 'VISITOR', reservePrice: null } };
     const fetchSnapshot = vi.spyOn(api, 'get').mockResolvedValue(snapshot);
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const queryClient = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
-    renderHook(() => useAuction('slug'), { wrapper });
+    renderLiveAuction();
     await waitFor(() => expect(watched).toEqual(['ad-1']));
     expect(fetchSnapshot).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(watched).toEqual(['ad-1', 'ad-1']), { timeout: STALE_REFETCH_SPREAD_MS });

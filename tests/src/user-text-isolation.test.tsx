@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuctionSnapshot, AuctionState, Bid } from '../../domain/auction';
 import type { MediaItem } from '../../domain/media';
 import { FINAL_WINDOW_MS, MINUTE_MS } from '../../domain/timing';
+import { createActor } from 'xstate';
 import { auctionViewAt } from '../../machines/auction-view';
+import { auctionWatchMachine } from '../../machines/auction-watch.machine';
 import { mockFetch, standInForResizeObserver } from './render-with-providers';
 
 mockFetch();
@@ -19,6 +21,7 @@ standInForResizeObserver();
 
 const { AuctionHighestBid } = await import('../../src/features/ads/components/auction-highest-bid');
 const { AuctionOwnerControls } = await import('../../src/features/ads/components/auction-owner-controls');
+const { LiveAuctionContext } = await import('../../src/features/ads/live-auction');
 const { AuctionOutcome } = await import('../../src/features/ads/components/auction-outcome');
 const { AuctionBidderName } = await import('../../src/features/ads/components/auction-bidder-name');
 const { FavoriteButton } = await import('../../src/features/ads/components/favorite-button');
@@ -96,7 +99,13 @@ describe('user text inside Arabic sentences', () => {
 
   it('isolates the winner’s name in the owner’s controls: الفائز Omar H. بمبلغ', async () => {
     const snapshot = snapshotOf('OWNER');
-    await renderInArabic(<AuctionOwnerControls slug="rolex" auction={snapshot.auction} view={auctionViewAt(snapshot, 'owner', IN_FINAL_WINDOW)} />);
+    // The owner's commands tell the page's live actor their answers.
+    const liveAuction = createActor(auctionWatchMachine, { input: { viewerId: 'owner' } });
+    await renderInArabic(
+      <LiveAuctionContext.Provider value={liveAuction}>
+        <AuctionOwnerControls slug="rolex" auction={snapshot.auction} view={auctionViewAt(snapshot, 'owner', IN_FINAL_WINDOW)} />
+      </LiveAuctionContext.Provider>,
+    );
     expectIsolatedIn(screen.getByTestId('winner'), LATIN_NAME);
   });
 

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type ClockSample, estimateClockOffset } from '../../../domain/clock';
 import { SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { useNow } from '../countdown';
+import { SECOND_MS } from '../../../domain/timing';
+import { remainingMs } from '../countdown';
 import { realtimeSocket } from './socket';
 
 const PINGS_PER_ROUND = 4;
@@ -59,7 +60,11 @@ function startSampling(): () => void {
   };
 }
 
-function subscribe(listener: () => void) {
+/**
+ * Calls `listener` whenever the estimate of the server's clock moves, and keeps sampling it while
+ * anyone listens. Returns the unsubscribe.
+ */
+export function onServerClockChange(listener: () => void): () => void {
   listeners.add(listener);
   stopSampling ??= startSampling();
   return () => {
@@ -72,10 +77,27 @@ function subscribe(listener: () => void) {
 
 /** How far the server's clock runs ahead of this device's, in ms (negative when behind). */
 function useServerClockOffset(): number {
-  return useSyncExternalStore(subscribe, () => offsetMs);
+  return useSyncExternalStore(onServerClockChange, () => offsetMs);
 }
 
-/** The server's time now, read again every `intervalMs`: what every countdown and auction phase is drawn from. */
-export function useServerNow(intervalMs: number): number {
-  return useNow(intervalMs) + useServerClockOffset();
+/** The server's time now, as this device estimates it. */
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
+
+/**
+ * Milliseconds left until `target` in server time, never counted from before `notBefore` (a time the
+ * server has already stamped), rendered again as each second of it passes: for a countdown's digits.
+ */
+export function useServerTimeLeft(target: number, notBefore: number): number {
+  const offset = useServerClockOffset();
+  const [deviceNow, setDeviceNow] = useState(() => Date.now());
+  const left = remainingMs(target, 0, Math.max(deviceNow + offset, notBefore));
+  useEffect(() => {
+    if (left === 0) return;
+    // Wakes as the shown second changes, rather than polling for it.
+    const timer = setTimeout(() => setDeviceNow(Date.now()), left % SECOND_MS || SECOND_MS);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return left;
 }

@@ -6,4 +6,4 @@ export const buyNow = (slug: string, idempotencyKey: string) =>
   api.post<AuctionChange>(`/ads/${encodeURIComponent(slug)}/buy-now`, { body: { idempotencyKey }, idempotencyKey });
 
 /** Buys the item at the instant purchase amount, which ends the auction at once. */
-export const useBuyNow = (slug: string) => useAuctionCommand(slug, (_: null, idempotencyKey) => buyNow(slug, idempotencyKey));
+export const useBuyNow = (slug: string) => useAuctionCommand((_: null, idempotencyKey) => buyNow(slug, idempotencyKey));

@@ -10,4 +10,4 @@ export const finaliseAuction = (slug: string, input: RoundDecisionInput) =>
  * `acceptBelowReserve` and otherwise ends unsold.
  */
 export const useFinaliseAuction = (slug: string) =>
-  useAuctionCommand(slug, (acceptBelowReserve: boolean, idempotencyKey) => finaliseAuction(slug, { acceptBelowReserve, idempotencyKey }));
+  useAuctionCommand((acceptBelowReserve: boolean, idempotencyKey) => finaliseAuction(slug, { acceptBelowReserve, idempotencyKey }));

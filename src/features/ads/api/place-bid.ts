@@ -6,4 +6,4 @@ export const placeBid = (slug: string, input: PlaceBidInput) =>
   api.post<AuctionChange>(`/ads/${encodeURIComponent(slug)}/bids`, { body: input, idempotencyKey: input.idempotencyKey });
 
 /** Places a bid of `amount` minor units; the page shows it as soon as it is committed, whether its answer or the room's broadcast comes first. */
-export const usePlaceBid = (slug: string) => useAuctionCommand(slug, (amount: number, idempotencyKey) => placeBid(slug, { amount, idempotencyKey }));
+export const usePlaceBid = (slug: string) => useAuctionCommand((amount: number, idempotencyKey) => placeBid(slug, { amount, idempotencyKey }));

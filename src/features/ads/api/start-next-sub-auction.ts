@@ -7,4 +7,4 @@ export const startNextSubAuction = (slug: string, input: RoundDecisionInput) =>
 
 /** The owner of a live auction opens the next sub-auction; a round not yet decided closes with it, as finalising would. */
 export const useStartNextSubAuction = (slug: string) =>
-  useAuctionCommand(slug, (acceptBelowReserve: boolean, idempotencyKey) => startNextSubAuction(slug, { acceptBelowReserve, idempotencyKey }));
+  useAuctionCommand((acceptBelowReserve: boolean, idempotencyKey) => startNextSubAuction(slug, { acceptBelowReserve, idempotencyKey }));

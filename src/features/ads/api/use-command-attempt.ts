@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { AuctionChange } from '../../../../domain/auction';
 import { CLIENT_ERROR_CODES } from '../../../../domain/errors';
+import { AUCTION_WATCH_EVENTS } from '../../../../machines/auction-watch.machine';
 import { HttpError } from '../../../lib/http';
-import { receiveCommandAnswer } from './get-auction';
+import { serverNow } from '../../../lib/realtime/server-clock';
+import { useLiveAuction } from '../live-auction';
 
 /**
  * No answer came (the network failed) or the server failed: the command may or may not have been
@@ -37,12 +39,12 @@ function useCommandAttempt<Input>() {
  * One auction command as a mutation: keyed per attempt (`useCommandAttempt`), and its committed
  * answer put on the page at once, unless the room's broadcast of the same change came first.
  */
-export function useAuctionCommand<Input>(slug: string, send: (input: Input, idempotencyKey: string) => Promise<AuctionChange>) {
-  const queryClient = useQueryClient();
+export function useAuctionCommand<Input>(send: (input: Input, idempotencyKey: string) => Promise<AuctionChange>) {
+  const liveAuction = useLiveAuction();
   const attempt = useCommandAttempt<Input>();
   return useMutation({
     mutationFn: (input: Input) => send(input, attempt.keyFor(input)),
-    onSuccess: (result) => receiveCommandAnswer(queryClient, slug, result),
+    onSuccess: (change) => liveAuction.send({ type: AUCTION_WATCH_EVENTS.ANSWER, change, at: serverNow() }),
     onSettled: (_result, error) => attempt.settle(error),
   });
 }

@@ -1,21 +1,22 @@
 import { SimpleGrid } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { managesParticipants } from '../../../../machines/auction-view';
-import { useSession } from '../../../lib/session';
 import { Panel } from '../../../lib/ui/panel';
-import { useAuctionSnapshot } from '../api/get-auction';
+import { useLiveAuction } from '../live-auction';
 import { AuctionBidList } from './auction-bid-list';
 import { AuctionBidderList } from './auction-bidder-list';
 import { AuctionParticipantsPanel } from './auction-participants-panel';
 
 /**
  * The auction's lists beside the ad's description: the offers and the bidders of this round and, for
- * a private auction's owner, who may take part. They share the panel's live snapshot.
+ * a private auction's owner, who may take part. They read the page's live actor, as the panel does.
  */
 export function AuctionActivity({ slug }: { slug: string }) {
   const { t } = useTranslation('auction');
-  const snapshot = useAuctionSnapshot(slug).data;
-  const viewerId = useSession().data?.id ?? null;
+  const liveAuction = useLiveAuction();
+  const snapshot = useSelector(liveAuction, (watch) => watch.context.snapshot);
+  const viewerId = useSelector(liveAuction, (watch) => watch.context.viewerId);
   if (!snapshot) return null;
   return (
     <>

@@ -6,7 +6,6 @@ import type { AuctionState } from '../../../../domain/auction';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { minorUnitsOfTypedAmount, typedAmountOf } from '../../../lib/amount-input';
 import { currencySymbol, formatMoney } from '../../../lib/format';
-import { useOnline } from '../../../lib/online';
 import { FormError, formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
 import { TextField } from '../../../lib/ui/text-field';
 import { useLocale } from '../../../lib/use-locale';
@@ -24,11 +23,10 @@ interface BidFormValues {
  * the machine would refuse is said at once, in the same words, without a round trip. Offline, it
  * sends nothing: the button waits for the connection, and the HTTP client refuses a bid sent anyway.
  */
-export function AuctionBidForm({ slug, auction, view }: { slug: string; auction: AuctionState; view: AuctionView }) {
+export function AuctionBidForm({ slug, auction, view, offline }: { slug: string; auction: AuctionState; view: AuctionView; offline: boolean }) {
   const { t } = useTranslation('auction');
   const locale = useLocale();
   const placeBid = usePlaceBid(slug);
-  const online = useOnline();
   const [placedAmount, setPlacedAmount] = useState<number | null>(null);
   const form = useForm<BidFormValues>({ defaultValues: { amount: '' } });
   const money = (amount: number) => formatMoney(amount, auction.currency, locale);
@@ -81,7 +79,7 @@ export function AuctionBidForm({ slug, auction, view }: { slug: string; auction:
             <Trans t={t} i18nKey="bidForm.placed" values={{ amount: money(placedAmount) }} components={{ amount: <bdi /> }} />
           </Text>
         ) : null}
-        <Button type="submit" colorPalette="orange" size="lg" loading={placeBid.isPending} disabled={!online} data-testid="place-bid">
+        <Button type="submit" colorPalette="orange" size="lg" loading={placeBid.isPending} disabled={offline} data-testid="place-bid">
           {t('bidForm.submit')}
         </Button>
       </Stack>

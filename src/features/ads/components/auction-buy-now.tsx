@@ -5,16 +5,14 @@ import type { AuctionState } from '../../../../domain/auction';
 import { formatMoney } from '../../../lib/format';
 import { FormError } from '../../../lib/ui/form-error';
 import { errorCodeOf } from '../../../lib/http';
-import { useOnline } from '../../../lib/online';
 import { useLocale } from '../../../lib/use-locale';
 import { useBuyNow } from '../api/buy-now';
 
 /** The combined type's instant purchase: it ends the auction at once, so the buyer confirms the amount first. */
-export function AuctionBuyNow({ slug, auction }: { slug: string; auction: AuctionState }) {
+export function AuctionBuyNow({ slug, auction, offline }: { slug: string; auction: AuctionState; offline: boolean }) {
   const { t } = useTranslation('auction');
   const locale = useLocale();
   const buyNow = useBuyNow(slug);
-  const online = useOnline();
   const [confirming, setConfirming] = useState(false);
   if (auction.instantPurchaseAmount === null) return null;
   const amount = <bdi />;
@@ -28,7 +26,7 @@ export function AuctionBuyNow({ slug, auction }: { slug: string; auction: Auctio
             <Trans t={t} i18nKey="buyNow.confirmQuestion" values={values} components={{ amount }} />
           </Text>
           <HStack gap="2" wrap="wrap">
-            <Button colorPalette="teal" loading={buyNow.isPending} disabled={!online} onClick={() => buyNow.mutate(null)} data-testid="buy-now-confirm">
+            <Button colorPalette="teal" loading={buyNow.isPending} disabled={offline} onClick={() => buyNow.mutate(null)} data-testid="buy-now-confirm">
               {t('buyNow.confirm')}
             </Button>
             <Button variant="ghost" disabled={buyNow.isPending} onClick={() => setConfirming(false)}>

@@ -1,15 +1,17 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { type AuctionSnapshot, type Bid, hasJustBeenOutbid } from '../../../../domain/auction';
+import type { AuctionSnapshot } from '../../../../domain/auction';
 import { signInPathFor } from '../../../../domain/routes';
-import { useOnline } from '../../../lib/online';
-import { useSession } from '../../../lib/session';
+import type { AuctionView } from '../../../../machines/auction-view';
+import { AUCTION_WATCH_EVENTS, auctionViewOf, isWatchOffline } from '../../../../machines/auction-watch.machine';
 import { PANEL_STYLE } from '../../../lib/ui/panel';
 import { ButtonLink } from '../../../lib/ui/router-link';
-import { useAuction } from '../api/get-auction';
-import { useAuctionState } from '../use-auction-state';
+import { auctionQueryOptions } from '../api/get-auction';
+import { useLiveAuction } from '../live-auction';
 import { AuctionBidForm } from './auction-bid-form';
 import { AuctionBuyNow } from './auction-buy-now';
 import { AuctionHighestBid } from './auction-highest-bid';
@@ -29,14 +31,15 @@ export function AuctionPanelLoading() {
 
 /**
  * The live auction on an ad's page: its phase and countdown in server time, the highest bid, and
- * what the viewer may do now (bid, buy, ask to join, or, for the owner, decide the round), kept
- * live over the socket.
+ * what the viewer may do now (bid, buy, ask to join, or, for the owner, decide the round), as the
+ * page's live actor holds it (`LiveAuctionProvider`).
  */
 export function AuctionPanel({ slug }: { slug: string }) {
   const { t } = useTranslation('auction');
-  const auction = useAuction(slug);
-  const viewerId = useSession().data?.id ?? null;
-  if (auction.isPending) return <AuctionPanelLoading />;
+  const auction = useQuery(auctionQueryOptions(slug));
+  const liveAuction = useLiveAuction();
+  const snapshot = useSelector(liveAuction, (watch) => watch.context.snapshot);
+  const view = useSelector(liveAuction, auctionViewOf);
   if (auction.isError) {
     return (
       <Alert.Root status="error" role="alert" flexWrap="wrap" data-testid="auction-panel" data-state="unavailable">
@@ -48,45 +51,31 @@ export function AuctionPanel({ slug }: { slug: string }) {
       </Alert.Root>
     );
   }
-  return <AuctionPanelContent slug={slug} snapshot={auction.data} viewerId={viewerId} />;
+  if (!snapshot || !view) return <AuctionPanelLoading />;
+  return <AuctionPanelContent slug={slug} snapshot={snapshot} view={view} />;
 }
 
-/**
- * The bid that has just outbid the viewer (`hasJustBeenOutbid`), moved along while others keep
- * bidding, cleared when the viewer leads again or dismisses it.
- */
-function useOutbidNotice(snapshot: AuctionSnapshot, viewerId: string | null) {
-  const [seen, setSeen] = useState(snapshot);
-  const [outbidBy, setOutbidBy] = useState<Bid | null>(null);
-  const { highestBid } = snapshot.auction;
-  if (highestBid?.id !== seen.auction.highestBid?.id) {
-    setSeen(snapshot);
-    if (highestBid === null || highestBid.bidder.id === viewerId) setOutbidBy(null);
-    else if (outbidBy !== null || hasJustBeenOutbid(seen, snapshot, viewerId)) setOutbidBy(highestBid);
-  }
-  return { outbidBy, dismiss: () => setOutbidBy(null) };
-}
-
-function AuctionPanelContent({ slug, snapshot, viewerId }: { slug: string; snapshot: AuctionSnapshot; viewerId: string | null }) {
+function AuctionPanelContent({ slug, snapshot, view }: { slug: string; snapshot: AuctionSnapshot; view: AuctionView }) {
   const { t } = useTranslation('auction');
   const headingId = useId();
   const location = useLocation();
-  const view = useAuctionState(snapshot, viewerId);
-  const online = useOnline();
-  const { outbidBy, dismiss } = useOutbidNotice(snapshot, viewerId);
+  const liveAuction = useLiveAuction();
+  const offline = useSelector(liveAuction, isWatchOffline);
+  const outbidBy = useSelector(liveAuction, (watch) => watch.context.outbidBy);
+  const dismiss = () => liveAuction.send({ type: AUCTION_WATCH_EVENTS.DISMISS_OUTBID });
   const { auction, viewer } = snapshot;
   const { participation } = view;
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4" {...PANEL_STYLE} data-testid="auction-panel" data-role={viewer.role} data-seq={auction.seq}>
       <AuctionStatus auction={auction} view={view} headingId={headingId} />
-      {online ? null : <AuctionOfflineNotice />}
+      {offline ? <AuctionOfflineNotice /> : null}
       {/* Live-bidding news: once bidding is over, the outcome says where the viewer stands instead. */}
       {outbidBy && view.biddingOpenOrAhead ? <AuctionOutbidNotice auction={auction} outbidBy={outbidBy} onDismiss={dismiss} /> : null}
       <AuctionHighestBid snapshot={snapshot} view={view} />
       <AuctionOutcome auction={auction} outcome={view.outcome} />
-      {participation?.kind === 'BID' && participation.bidForm ? <AuctionBidForm slug={slug} auction={auction} view={view} /> : null}
-      {participation?.kind === 'BID' && participation.buyNow ? <AuctionBuyNow slug={slug} auction={auction} /> : null}
+      {participation?.kind === 'BID' && participation.bidForm ? <AuctionBidForm slug={slug} auction={auction} view={view} offline={offline} /> : null}
+      {participation?.kind === 'BID' && participation.buyNow ? <AuctionBuyNow slug={slug} auction={auction} offline={offline} /> : null}
       {participation?.kind === 'SIGN_IN' ? (
         <ButtonLink to={signInPathFor(`${location.pathname}${location.search}`)} colorPalette="orange" size="lg" data-testid="sign-in-to-bid">
           {t('signInToBid')}

@@ -2,7 +2,8 @@ import { Badge, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionPhase, AuctionState } from '../../../../domain/auction';
-import { formatCountdown, remainingMs } from '../../../lib/countdown';
+import { formatCountdown } from '../../../lib/countdown';
+import { useServerTimeLeft } from '../../../lib/realtime/server-clock';
 import type { AuctionView } from '../../../../machines/auction-view';
 import { SECOND_MS, MINUTE_MS, HOUR_MS, DAY_MS } from '../../../../domain/timing';
 
@@ -69,8 +70,10 @@ interface AuctionStatusProps {
 
 export function AuctionStatus({ auction, view, headingId }: AuctionStatusProps) {
   const { t } = useTranslation('auction');
+  // Only the digits tick; the phase and the deadline change when the live actor says so.
+  const timeLeft = useServerTimeLeft(view.countdownTo ?? view.now, view.now);
+  const remaining = view.countdownTo === null ? null : timeLeft;
   const remainingText = useRemainingText();
-  const remaining = view.countdownTo === null ? null : remainingMs(view.countdownTo, 0, view.now);
   const announcement = useCountdownAnnouncement(view.phase, remaining);
 
   return (

@@ -19,6 +19,7 @@ import { AdRefusalView } from '../components/ad-refusal-view';
 import { AdTerms } from '../components/ad-terms';
 import { AuctionActivity } from '../components/auction-activity';
 import { AuctionPanel, AuctionPanelLoading } from '../components/auction-panel';
+import { LiveAuctionProvider } from '../live-auction';
 import { FavoriteButton } from '../components/favorite-button';
 import { Panel, PANEL_STYLE } from '../../../lib/ui/panel';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
@@ -55,7 +56,7 @@ function AdView({ ad }: { ad: AdDetail }) {
   const categoryPath = useCategoryPath(ad);
   const saleKind = SALE_KINDS.find((kind) => typesOfKind(kind).includes(ad.type));
   const isAuction = isAuctionType(ad.type);
-  return (
+  const page = (
     <Grid
       data-page="ad"
       templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
@@ -128,5 +129,13 @@ function AdView({ ad }: { ad: AdDetail }) {
         ) : null}
       </Stack>
     </Grid>
+  );
+  // One live actor for the auction's panel and its lists, and a new one for another ad.
+  return isAuction ? (
+    <LiveAuctionProvider key={ad.slug} slug={ad.slug}>
+      {page}
+    </LiveAuctionProvider>
+  ) : (
+    page
   );
 }
