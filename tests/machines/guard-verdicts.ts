@@ -1,4 +1,4 @@
-import type { AnyStateMachine, EventObject, StateValue } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } from 'xstate';
 import { expect } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 
@@ -40,13 +40,14 @@ function stateNameOf(value: StateValue): string {
  * Walks the shortest path to every state the machine reaches from each input with these events
  * (`xstate/graph` offers each state every event it handles, in the forms given here), and answers
  * which states were reached and which guard verdicts were taken on the way, both sorted.
+ * `serializeState` names which snapshots count as the same state (by default, all of each).
  */
-export function walkShortestPaths(machine: AnyStateMachine, events: readonly EventObject[], inputs: readonly unknown[]) {
+export function walkShortestPaths(machine: AnyStateMachine, events: readonly EventObject[], inputs: readonly unknown[], serializeState?: (snapshot: AnyMachineSnapshot) => string) {
   const verdicts = new Set<string>();
   const reached = new Set<string>();
   const recording = recordingGuards(machine, verdicts);
   for (const input of inputs) {
-    for (const path of createTestModel(recording, { events: [...events], input } as never).getShortestPaths()) {
+    for (const path of createTestModel(recording, { events: [...events], input, ...(serializeState && { serializeState }) } as never).getShortestPaths()) {
       for (const step of path.steps) reached.add(stateNameOf(step.state.value));
     }
   }
