@@ -83,7 +83,19 @@ export function LiveAuctionProvider({ slug, children }: { slug: string; children
     return onConnectionChange(tell);
   }, [actor]);
 
-  useEffect(() => onServerClockChange(() => actor.send({ type: AUCTION_WATCH_EVENTS.CLOCK, at: serverNow() })), [actor]);
+  useEffect(() => {
+    const tellTime = () => actor.send({ type: AUCTION_WATCH_EVENTS.CLOCK, at: serverNow() });
+    // A hidden page's timers run late, so a deadline may not have fired yet when it is shown again.
+    const onShown = () => {
+      if (document.visibilityState === 'visible') tellTime();
+    };
+    document.addEventListener('visibilitychange', onShown);
+    const stopListening = onServerClockChange(tellTime);
+    return () => {
+      document.removeEventListener('visibilitychange', onShown);
+      stopListening();
+    };
+  }, [actor]);
 
   return <LiveAuctionContext.Provider value={actor}>{children}</LiveAuctionContext.Provider>;
 }
