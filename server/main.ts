@@ -20,6 +20,8 @@ const server = Fastify({
   // Uploads and JSON bodies are bounded per route; this is the ceiling for anything else.
   bodyLimit: 1024 * 1024,
   trustProxy: config.trustProxy,
+  // A first start re-encodes the demo pictures, which on a busy machine outlasts Fastify's 10 s default.
+  pluginTimeout: 60_000,
 });
 
 let closing = false;
