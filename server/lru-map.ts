@@ -1,7 +1,6 @@
 /**
- * A map of at most `most` entries that drops the least recently used first: the caches of hot paths
- * (kept statements, compiled queries, ads busy with bids), where what a storm touches once must not
- * push out what every request uses. Recency is kept by generations rather than strictly: entries live
+ * A map of at most `most` entries that drops the least recently used first: the bid engine's caches
+ * of ads busy with bids, where what a storm touches once must not push out what every request uses. Recency is kept by generations rather than strictly: entries live
  * in a newer and an older half; a hit in the older moves the entry to the newer, and when the newer
  * is full it becomes the older and the older is dropped whole. So whatever is used at least once
  * while half of `most` other entries come in stays, and a hit in the newer half (every call of a hot

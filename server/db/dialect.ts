@@ -1,7 +1,4 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import { LruMap } from '../lru-map';
-import { type BoundQuery, compiledQuery, type Read, runCompiled } from './compiled-query';
-import { heldSqliteConnectionOf, prepareOnPostgres, withHeldSqliteConnection } from './database';
 import type { AdTable, Database } from './schema';
 
 /**
@@ -72,38 +69,8 @@ export async function lockUserForDeletion(trx: Kysely<Database>, userId: string)
   if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
-const holdUsersQuery = compiledQuery((db, userIds: readonly string[]) => db.selectFrom('users').select('id').where('id', 'in', userIds).forKeyShare());
-
 export async function holdUsersAgainstDeletion(trx: Kysely<Database>, userIds: readonly string[]): Promise<void> {
-  if (dialectOf(trx) === 'postgres' && userIds.length > 0) await holdUsersQuery(trx, userIds);
-}
-
-// Every command on an ad, each bid's run above all, starts here: compiled once (compiledQuery).
-const lockedAdByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id).forUpdate());
-const adByIdQuery = compiledQuery((db, id: string) => db.selectFrom('ads').selectAll().where('id', '=', id));
-
-/** Rows changed by this connection since it opened. */
-const CHANGES_SQL = 'select total_changes() as changes';
-/**
- * SQLite's count of commits by other connections. A statement of its own: read through the
- * `pragma_data_version` table in one query with the changes, SQLite prepared the pragma again on
- * every read, and two marks a bid cost 15 µs more of its 180 in the bid engine benchmark.
- */
-const DATA_VERSION_SQL = 'pragma data_version';
-
-/**
- * On SQLite's held connection (`withHeldSqliteConnection`), a mark of the database's content: while the
- * mark stays the same, no row has changed, by this connection (it counts every row it inserts, updates
- * or deletes, rolled back or not) or by another (SQLite's data version; the checkpointer's passive
- * checkpoints change no row and leave it be). What was read or written under a mark is still what the
- * database holds when the mark comes back. Null on PostgreSQL, where other nodes change rows unseen.
- */
-export function contentMarkOf(db: Kysely<Database>): string | null {
-  const sqlite = heldSqliteConnectionOf(db);
-  if (!sqlite) return null;
-  const { changes } = sqlite.prepare(CHANGES_SQL).get() as { changes: number };
-  const { data_version: version } = sqlite.prepare(DATA_VERSION_SQL).get() as { data_version: number };
-  return `${changes} ${version}`;
+  if (dialectOf(trx) === 'postgres' && userIds.length > 0) await trx.selectFrom('users').select('id').where('id', 'in', userIds).forKeyShare().execute();
 }
 
 /**
@@ -111,116 +78,29 @@ export function contentMarkOf(db: Kysely<Database>): string | null {
  * when there is none), so commands on that ad (bids above all) apply one after another
  * (DESIGN.md section 2). SQLite: BEGIN IMMEDIATE takes the database's write lock before the first
  * read, so no other writer can slip between this read and its writes. PostgreSQL: SELECT … FOR UPDATE
- * locks the ad's row only, so commands on other ads go on in parallel. On SQLite, `knownRow`, asked
- * once the lock is held, may give the row as the caller knows it still stands (`contentMarkOf`), and
- * it is not read again.
+ * locks the ad's row only, so commands on other ads go on in parallel.
  */
 export async function withLockedAd<T>(
   db: Kysely<Database>,
   ad: { id: string } | { slug: string },
   work: (trx: Kysely<Database>, row: Selectable<AdTable> | undefined) => Promise<T>,
-  knownRow: (trx: Kysely<Database>) => Selectable<AdTable> | undefined = () => undefined,
 ): Promise<T> {
-  // PostgreSQL locks the row as it reads it; on SQLite, BEGIN IMMEDIATE has locked the database already.
-  const locksTheRow = dialectOf(db) === 'postgres';
-  const find = async (trx: Kysely<Database>) => {
-    // Never on PostgreSQL, whose read is what locks the row.
-    const known = locksTheRow ? undefined : knownRow(trx);
-    if (known) return known;
-    if ('id' in ad) return (await (locksTheRow ? lockedAdByIdQuery : adByIdQuery)(trx, ad.id))[0];
-    const bySlug = trx.selectFrom('ads').selectAll().where('slug', '=', ad.slug);
-    return (locksTheRow ? bySlug.forUpdate() : bySlug).executeTakeFirst();
+  const find = (trx: Kysely<Database>) => {
+    const query = trx.selectFrom('ads').selectAll();
+    return 'id' in ad ? query.where('id', '=', ad.id) : query.where('slug', '=', ad.slug);
   };
-  if (locksTheRow) return db.transaction().execute(async (trx) => work(trx, await find(trx)));
-  return withHeldSqliteConnection(db, async (connection, sqlite) => {
-    sqlite.prepare('BEGIN IMMEDIATE').run();
+  if (dialectOf(db) === 'postgres') return db.transaction().execute(async (trx) => work(trx, await find(trx).forUpdate().executeTakeFirst()));
+  // SQLite's one connection, held by Kysely for the whole transaction: no other query of the app runs inside it.
+  return db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
     try {
-      const result = await work(connection, await find(connection));
-      sqlite.prepare('COMMIT').run();
+      const result = await work(connection, await find(connection).executeTakeFirst());
+      await sql`COMMIT`.execute(connection);
       return result;
     } catch (error) {
-      // SQLite has rolled back already after some errors (a full disk); a second rollback would hide the first error.
-      if (sqlite.inTransaction) sqlite.prepare('ROLLBACK').run();
+      // SQLite has rolled back already after some errors (a full disk): the first error is the one to tell.
+      await sql`ROLLBACK`.execute(connection).catch(() => {});
       throw error;
     }
   });
-}
-
-/** How several queries make one statement of PostgreSQL, given their SQL. */
-const COMBINED_STATEMENTS = {
-  /** Each read's rows as a JSON array, in a column named by its index. */
-  readingEach: (sqls: string[]) => `select ${sqls.map((sql, index) => `(select coalesce(json_agg("found"), '[]') from (${sql}) as "found") as "${index}"`).join(', ')}`,
-  /** Each write but the last a data-modifying WITH query. */
-  writingEach: (sqls: string[]) => `with ${sqls.slice(0, -1).map((sql, index) => `"write${index}" as (${sql})`).join(', ')} ${sqls.at(-1)}`,
-};
-
-/** Statements made of several queries, kept by the SQL of their parts: a run of bids has a few shapes. */
-const MOST_COMBINED_KEPT = 200;
-const combinedStatements = new LruMap<string, string>(MOST_COMBINED_KEPT);
-
-/**
- * One statement of PostgreSQL made of `parts`, each part's parameters (`$1`, `$2`…) numbered after
- * those of the parts before it; quoted names and strings are left alone.
- */
-function combined(shape: keyof typeof COMBINED_STATEMENTS, parts: ReadonlyArray<{ sql: string; parameters: unknown[] }>): { sql: string; parameters: unknown[] } {
-  const key = `${shape}\u0000${parts.map((part) => part.sql).join('\u0000')}`;
-  let sql = combinedStatements.get(key);
-  if (!sql) {
-    let offset = 0;
-    const renumbered = parts.map((part) => {
-      const shift = offset;
-      offset += part.parameters.length;
-      return part.sql.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'|\$(\d+)/g, (match, index: string | undefined) => (index === undefined ? match : `$${Number(index) + shift}`));
-    });
-    sql = COMBINED_STATEMENTS[shape](renumbered);
-    combinedStatements.set(key, sql);
-    prepareOnPostgres(sql, offset);
-  }
-  return { sql, parameters: parts.flatMap((part) => part.parameters) };
-}
-
-type ResultsOf<Reads extends ReadonlyArray<Read<unknown, unknown>>> = { -readonly [K in keyof Reads]: Reads[K] extends Read<unknown, infer Result> ? Result : never };
-
-/**
- * Reads that need nothing from one another's results. On PostgreSQL they go as one statement that
- * selects each read's rows as a JSON array: one round trip instead of one each, and a bid's
- * transaction was a dozen round trips, most of its time there. Through JSON, text, integers and nulls
- * come back as they would by themselves (bigints as numbers, as the pool parses them); a `numeric`
- * column would come back as a number instead of pg's exact string, so none is read this way. On SQLite
- * each runs by itself: there is no round trip to save, and the JSON would cost more than the few
- * microseconds a statement takes.
- */
-export async function readTogether<const Reads extends ReadonlyArray<Read<unknown, unknown>>>(db: Kysely<Database>, reads: Reads): Promise<ResultsOf<Reads>> {
-  const queried = reads.flatMap((read) => (read.query ? [read.query] : []));
-  let rowsOfEach: unknown[][];
-  if (dialectOf(db) === 'postgres' && queried.length > 1) {
-    const [found] = await runCompiled<Record<string, unknown[]>>(db, combined('readingEach', queried.map((query) => query.compileFor(db))));
-    rowsOfEach = queried.map((_query, index) => found![index]!);
-  } else if (heldSqliteConnectionOf(db)) {
-    // On SQLite's held connection each runs there and then, in order, and gives its rows at once.
-    rowsOfEach = queried.map((query) => runCompiled(db, query.compileFor(db)) as unknown[]);
-  } else {
-    rowsOfEach = await Promise.all(queried.map((query) => query.run(db)));
-  }
-  let next = 0;
-  return reads.map((read) => read.resultOf(read.query ? rowsOfEach[next++]! : [])) as ResultsOf<Reads>;
-}
-
-/**
- * Writes to different tables, in this order. On PostgreSQL they go as one statement (each but the last
- * a data-modifying WITH query): one round trip instead of one each. They then all see the database as
- * it was before the statement, so none may depend on another's changes, nor change a row another
- * changes. On SQLite each runs by itself.
- */
-export async function writeTogether(db: Kysely<Database>, writes: ReadonlyArray<BoundQuery<unknown>>): Promise<void> {
-  if (dialectOf(db) === 'postgres' && writes.length > 1) {
-    await runCompiled(db, combined('writingEach', writes.map((write) => write.compileFor(db))));
-    return;
-  }
-  // On SQLite's held connection each runs there and then, without a promise to wait for.
-  if (heldSqliteConnectionOf(db)) {
-    for (const write of writes) runCompiled(db, write.compileFor(db));
-    return;
-  }
-  for (const write of writes) await write.run(db);
 }

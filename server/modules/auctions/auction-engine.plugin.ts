@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { type AdType, isAuctionType } from '../../../domain/ad';
-import { type AuctionChange, type Bid, type BidderStanding, mergeAuctionChanges } from '../../../domain/auction';
+import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, auctionStateStillAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
-import { contentMarkOf, holdUsersAgainstDeletion, isForeignKeyViolation, readTogether, withLockedAd, writeTogether } from '../../db/dialect';
-import { type BoundQuery, compiledQuery, knownRead, type Read } from '../../db/compiled-query';
-import type { AdTable, CommandReceiptTable, Database, OfferTable } from '../../db/schema';
+import { holdUsersAgainstDeletion, isForeignKeyViolation, withLockedAd } from '../../db/dialect';
+import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { LruMap } from '../../lru-map';
 import type { AdRow } from '../ads/ad-records';
@@ -19,12 +18,11 @@ import {
   auctionStateFrom,
   factsOf,
   highestBidOf,
-  highestBidRead,
   isPrivateAuction,
-  participationsRead,
+  participationsOf,
   recordOrder,
-  standingsRead,
-  standingsWrite,
+  recordStandings,
+  standingsOf,
   UNDECIDED_ROUND,
 } from './auction-records';
 
@@ -92,17 +90,6 @@ interface Decision {
   after?: (trx: Kysely<Database>) => Promise<void>;
 }
 
-/**
- * An ad as its last committed run of bids left it: its row, its highest bid and its bidders' standings
- * as written, under the database's content mark right after (`contentMarkOf`).
- */
-interface LeftByRun {
-  mark: string;
-  row: AdRow;
-  highestBid: Bid;
-  standings: ReadonlyMap<string, BidderStanding>;
-}
-
 /** A bid waiting in its ad's queue, with the answer its caller awaits. */
 interface QueuedBid {
   request: KeyedRequest & { amount: number };
@@ -110,23 +97,14 @@ interface QueuedBid {
   reject: (error: unknown) => void;
 }
 
-// The queries of every run of bids, compiled once (compiledQuery): a storm runs them a thousand times a second.
-const receiptsQuery = compiledQuery((db, { userIds, keys }: { userIds: readonly string[]; keys: readonly string[] }) =>
-  db.selectFrom('command_receipts').select(['user_id', 'idempotency_key', 'command', 'ad_id', 'result']).where('user_id', 'in', userIds).where('idempotency_key', 'in', keys),
-);
-const keepReceiptsQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<CommandReceiptTable>>) =>
-  db
-    .insertInto('command_receipts')
-    .values(rows)
-    .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing()),
-);
-const insertOffersQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<OfferTable>>) => db.insertInto('offers').values(rows));
-const recordBidsOnAdQuery = compiledQuery(
-  (db, { id, seq, highestOfferId, bidCount, phase, nextDeadlineAt }: { id: string; seq: number; highestOfferId: string; bidCount: number; phase: string; nextDeadlineAt: number | null }) =>
-    db.updateTable('ads').set({ seq, highest_offer_id: highestOfferId, bid_count: bidCount, announced_phase: phase, next_deadline_at: nextDeadlineAt }).where('id', '=', id),
-);
-
-type ReceiptRow = Awaited<ReturnType<typeof receiptsQuery>>[number];
+/** A command's answer kept under its client's key. */
+interface ReceiptRow {
+  user_id: string;
+  idempotency_key: string;
+  command: string;
+  ad_id: string;
+  result: string;
+}
 
 const receiptKeyOf = ({ userId, idempotencyKey }: Pick<KeyedRequest, 'userId' | 'idempotencyKey'>) => `${userId} ${idempotencyKey}`;
 
@@ -194,21 +172,15 @@ export default fp(
     // deadline came since (`auctionStateStillAt`): most runs follow one another within one phase.
     const placedStates = new LruMap<string, AuctionSnapshot>(MOST_ADS_KEPT);
 
-    // On SQLite, what each ad's last run of bids wrote, taken again instead of read when the content mark
-    // shows nothing changed since (no other command, no account deleted, no other connection's commit).
-    // Reading the ad, its highest bid and its standings took about 40 µs of a paced bid's 250 in the bid
-    // engine benchmark: the first reads after a pause between bids are the slowest (a cold processor).
-    const leftByRuns = new LruMap<string, LeftByRun>(MOST_ADS_KEPT);
-
     /** The answers kept under the keys of these requests, by `receiptKeyOf`. */
-    function receiptsRead(requests: readonly KeyedRequest[]): Read<ReceiptRow, Map<string, ReceiptRow>> {
-      return {
-        query: receiptsQuery.with({
-          userIds: [...new Set(requests.map((request) => request.userId))],
-          keys: [...new Set(requests.map((request) => request.idempotencyKey))],
-        }),
-        resultOf: (found) => new Map(found.map((receipt) => [receiptKeyOf({ userId: receipt.user_id, idempotencyKey: receipt.idempotency_key }), receipt])),
-      };
+    async function receiptsOf(trx: Kysely<Database>, requests: readonly KeyedRequest[]): Promise<Map<string, ReceiptRow>> {
+      const found = await trx
+        .selectFrom('command_receipts')
+        .select(['user_id', 'idempotency_key', 'command', 'ad_id', 'result'])
+        .where('user_id', 'in', [...new Set(requests.map((request) => request.userId))])
+        .where('idempotency_key', 'in', [...new Set(requests.map((request) => request.idempotencyKey))])
+        .execute();
+      return new Map(found.map((receipt) => [receiptKeyOf({ userId: receipt.user_id, idempotencyKey: receipt.idempotency_key }), receipt]));
     }
 
     /**
@@ -216,10 +188,12 @@ export default fp(
      * command on another ad (PostgreSQL locks ads apart) can be taken already: that client's retry is
      * then refused as a reused key, rather than the commit failing for every command in it.
      */
-    function receiptsWrite(command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>): BoundQuery<unknown> {
-      return keepReceiptsQuery.with(
-        answered.map(({ request, change }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: adId, result: JSON.stringify(change), created_at: now })),
-      );
+    async function keepReceipts(trx: Kysely<Database>, command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>): Promise<void> {
+      await trx
+        .insertInto('command_receipts')
+        .values(answered.map(({ request, change }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: adId, result: JSON.stringify(change), created_at: now })))
+        .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
+        .execute();
     }
 
     /** The first answer to a key, given again; refused when the key was used for another command or ad. */
@@ -235,14 +209,6 @@ export default fp(
      */
     async function decideBids(adId: string, bids: QueuedBid[]): Promise<void> {
       const answers: Array<() => void> = [];
-      // What the last run left, when it still stands; and what this one leaves, kept once it commits.
-      let left: LeftByRun | undefined;
-      let leaving: LeftByRun | undefined;
-      const stillStanding = (trx: Kysely<Database>) => {
-        const kept = leftByRuns.get(adId);
-        left = kept && kept.mark === contentMarkOf(trx) ? kept : undefined;
-        return left?.row;
-      };
       const run = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
         assertAuction(row);
         const requests = bids.map((bid) => bid.request);
@@ -251,14 +217,12 @@ export default fp(
         // Not the owner's, whose bid is refused anyway: deleting their account deletes this ad, whose
         // row this transaction holds, and each would wait for the other.
         await holdUsersAgainstDeletion(trx, bidderIds.filter((id) => id !== row.owner_id));
-        const knownStandings = left?.standings;
-        const [receipts, highestBid, standings, participations, standingSessions] = await readTogether(trx, [
-          receiptsRead(requests),
-          left ? knownRead(left.highestBid) : highestBidRead(row),
-          // A copy: this run's standings are written into it.
-          knownStandings && bidderIds.every((id) => knownStandings.has(id)) ? knownRead(new Map(knownStandings)) : standingsRead(row, bidderIds),
-          isPrivateAuction(row) ? participationsRead(row.id, bidderIds) : knownRead(null),
-          app.sessions.standingRead(requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
+        const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
+          receiptsOf(trx, requests),
+          highestBidOf(trx, row),
+          standingsOf(trx, row, bidderIds),
+          isPrivateAuction(row) ? participationsOf(trx, row.id, bidderIds) : null,
+          app.sessions.standingOf(trx, requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
         ]);
         // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
         const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
@@ -316,24 +280,19 @@ export default fp(
         const last = accepted.at(-1)!.change.auction;
         // A round's first bid decided after its end opens the final window: a deadline of its own.
         const nextDeadlineAt = nextDeadlineOf(state);
-        await writeTogether(trx, [
-          insertOffersQuery.with(
-            accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })),
-          ),
-          recordBidsOnAdQuery.with({ id: row.id, seq: current.seq, highestOfferId: current.highest_offer_id!, bidCount: current.bid_count, phase: last.phase, nextDeadlineAt }),
-          receiptsWrite(KEYED_COMMANDS.BID, row.id, now, accepted),
-          standingsWrite(row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!)),
-        ]);
-        const mark = contentMarkOf(trx);
-        if (mark) {
-          // The row as the update above left it, and the standings of the bidders known before as well.
-          const written: AdRow = { ...current, announced_phase: last.phase, next_deadline_at: nextDeadlineAt };
-          leaving = { mark, row: written, highestBid: accepted.at(-1)!.bid, standings: new Map([...(knownStandings ?? []), ...standings]) };
-        }
+        await trx
+          .insertInto('offers')
+          .values(accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })))
+          .execute();
+        await trx
+          .updateTable('ads')
+          .set({ seq: current.seq, highest_offer_id: current.highest_offer_id, bid_count: current.bid_count, announced_phase: last.phase, next_deadline_at: nextDeadlineAt })
+          .where('id', '=', row.id)
+          .execute();
+        await keepReceipts(trx, KEYED_COMMANDS.BID, row.id, now, accepted);
+        await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
         return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
-      }, stillStanding);
-      // Committed: a rolled-back run leaves nothing to take again (its mark, counting its rows, is never seen again either).
-      if (leaving) leftByRuns.set(adId, leaving);
+      });
       // Handed over before the answers settle, so a small room hears of the run with its bidders (the broadcaster decides).
       if (run) handOver(run.change);
       for (const answer of answers) answer();
@@ -352,8 +311,7 @@ export default fp(
       return queues.command(adId, async () => {
         const outcome = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
           assertAuction(row);
-          // Together, as a run of bids reads them: one round trip on PostgreSQL.
-          const [receipts, highestBid] = await readTogether(trx, [receiptsRead([request]), highestBidRead(row)]);
+          const [receipts, highestBid] = await Promise.all([receiptsOf(trx, [request]), highestBidOf(trx, row)]);
           const receipt = receipts.get(receiptKeyOf(request));
           if (receipt) return replay(receipt, command, row.id);
           // The state is placed at the time the lock is held; the command itself is judged at its receipt.
@@ -371,7 +329,7 @@ export default fp(
             .execute();
           await decision.after?.(trx);
           const result: AuctionChange = { fromSeq: row.seq, auction, bids: [], bidders: [] };
-          await receiptsWrite(command, row.id, now, [{ request, change: result }]).run(trx);
+          await keepReceipts(trx, command, row.id, now, [{ request, change: result }]);
           return { result, replayed: false };
         });
         // Still in the ad's turn, so the change is handed to the broadcaster before the next command's.

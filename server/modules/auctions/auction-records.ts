@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { adPhaseOf, type AdStatus, type AdType, isAuctionType } from '../../../domain/ad';
 import {
   type AuctionPhase,
@@ -16,8 +16,7 @@ import {
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, awaitsOwnerDecision, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
-import { type BoundQuery, compiledQuery, knownRead, type Read, runRead } from '../../db/compiled-query';
-import type { AdTable, AuctionBidderTable, Database } from '../../db/schema';
+import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 
 type Db = Kysely<Database>;
@@ -148,17 +147,11 @@ function bidOf(row: BidRow): Bid {
   return { id: row.id, seq: row.seq ?? 0, amount: row.amount, at: row.created_at, bidder: { id: row.user_id, name: bidderNameOf(row.first_name, row.last_name) } };
 }
 
-// The bid engine's queries (these and its own) run on every run of bids: compiled once (compiledQuery).
-const highestBidQuery = compiledQuery((db, offerId: string) => bidsQuery(db).where('offers.id', '=', offerId));
-
-/** The ad's highest bid in its current round, as a read to run with others (`readTogether`). */
-export function highestBidRead(row: AdRow): Read<BidRow, Bid | null> {
-  if (row.highest_offer_id === null) return knownRead(null);
-  return { query: highestBidQuery.with(row.highest_offer_id), resultOf: ([found]) => (found ? bidOf(found) : null) };
-}
-
+/** The ad's highest bid in its current round. */
 export async function highestBidOf(db: Db, row: AdRow): Promise<Bid | null> {
-  return runRead(db, highestBidRead(row));
+  if (row.highest_offer_id === null) return null;
+  const found = await bidsQuery(db).where('offers.id', '=', row.highest_offer_id).executeTakeFirst();
+  return found ? bidOf(found) : null;
 }
 
 /**
@@ -178,59 +171,35 @@ export async function auctionsAwaitingOwnerOf(db: Db, rows: readonly AdRow[], no
 }
 
 /** Where each of `userIds` stands in the ad's current round, named as bidders are: one query for a whole run of bids. */
-const standingsQuery = compiledQuery((db, { adId, round, userIds }: { adId: string; round: number; userIds: readonly string[] }) =>
-  db
+export async function standingsOf(db: Db, row: AdRow, userIds: readonly string[]): Promise<Map<string, BidderStanding>> {
+  const found = await db
     .selectFrom('users')
-    .leftJoin('auction_bidders', (join) => join.onRef('auction_bidders.user_id', '=', 'users.id').on('auction_bidders.ad_id', '=', adId).on('auction_bidders.round', '=', round))
+    .leftJoin('auction_bidders', (join) => join.onRef('auction_bidders.user_id', '=', 'users.id').on('auction_bidders.ad_id', '=', row.id).on('auction_bidders.round', '=', row.round))
     .where('users.id', 'in', userIds)
-    .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count']),
-);
-
-type StandingRow = Awaited<ReturnType<typeof standingsQuery>>[number];
-
-/** As a read to run with others (`readTogether`). */
-export function standingsRead(row: AdRow, userIds: readonly string[]): Read<StandingRow, Map<string, BidderStanding>> {
-  return {
-    query: standingsQuery.with({ adId: row.id, round: row.round, userIds }),
-    resultOf: (found) => new Map(found.map((user) => [user.id, { id: user.id, name: bidderNameOf(user.first_name, user.last_name), highestAmount: user.highest_amount ?? 0, bidCount: user.bid_count ?? 0 }])),
-  };
+    .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count'])
+    .execute();
+  return new Map(found.map((user) => [user.id, { id: user.id, name: bidderNameOf(user.first_name, user.last_name), highestAmount: user.highest_amount ?? 0, bidCount: user.bid_count ?? 0 }]));
 }
 
 /** Keeps where these bidders now stand in the ad's current round. */
-const recordStandingsQuery = compiledQuery((db, rows: ReadonlyArray<Insertable<AuctionBidderTable>>) =>
-  db
+export async function recordStandings(db: Db, row: AdRow, standings: readonly BidderStanding[]): Promise<void> {
+  await db
     .insertInto('auction_bidders')
-    .values(rows)
+    .values(standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })))
     .onConflict((conflict) =>
       conflict.columns(['ad_id', 'round', 'user_id']).doUpdateSet((eb) => ({ highest_amount: eb.ref('excluded.highest_amount'), bid_count: eb.ref('excluded.bid_count') })),
-    ),
-);
-
-/** As a write to run with others (`writeTogether`). */
-export function standingsWrite(row: AdRow, standings: readonly BidderStanding[]): BoundQuery<unknown> {
-  return recordStandingsQuery.with(standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })));
+    )
+    .execute();
 }
 
 export async function participationOf(db: Db, adId: string, userId: string): Promise<ParticipationStatus | null> {
   return (await participationsOf(db, adId, [userId])).get(userId) ?? null;
 }
 
-const participationsQuery = compiledQuery((db, { adId, userIds }: { adId: string; userIds: readonly string[] }) =>
-  db.selectFrom('ad_participants').select(['user_id', 'status']).where('ad_id', '=', adId).where('user_id', 'in', userIds),
-);
-
-type ParticipationRow = Awaited<ReturnType<typeof participationsQuery>>[number];
-
-/** Where each of `userIds` stands in a private auction's participants, as a read to run with others (`readTogether`). */
-export function participationsRead(adId: string, userIds: readonly string[]): Read<ParticipationRow, Map<string, ParticipationStatus>> {
-  return {
-    query: participationsQuery.with({ adId, userIds }),
-    resultOf: (found) => new Map(found.map((participant) => [participant.user_id, participant.status as ParticipationStatus])),
-  };
-}
-
+/** Where each of `userIds` stands in a private auction's participants. */
 export async function participationsOf(db: Db, adId: string, userIds: readonly string[]): Promise<Map<string, ParticipationStatus>> {
-  return runRead(db, participationsRead(adId, userIds));
+  const found = await db.selectFrom('ad_participants').select(['user_id', 'status']).where('ad_id', '=', adId).where('user_id', 'in', userIds).execute();
+  return new Map(found.map((participant) => [participant.user_id, participant.status as ParticipationStatus]));
 }
 
 /** Where the viewer stands: whether they may bid, or must first be let into a private auction. */

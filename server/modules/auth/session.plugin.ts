@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
 import { fullNameOf } from '../../../domain/user';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { compiledQuery, knownRead, type Read } from '../../db/compiled-query';
 import { hashSecret } from './hash-secret';
 
 declare module 'fastify' {
@@ -18,9 +19,9 @@ declare module 'fastify' {
       userOfToken(token: string): Promise<FastifyRequest['user']>;
       /**
        * Which of these sessions still stand, each with its user's id: one query for a whole run of socket
-       * commands, read with the run's other reads (`readTogether`).
+       * commands, on `db` (the run's transaction).
        */
-      standingRead(sessionIds: readonly string[]): Read<{ id: string; user_id: string }, Map<string, string>>;
+      standingOf(db: Kysely<Database>, sessionIds: readonly string[]): Promise<Map<string, string>>;
       start(reply: FastifyReply, userId: string): Promise<void>;
       end(reply: FastifyReply, sessionId: string | undefined): Promise<void>;
       /** Ends every session of the user but `keepSessionId` (after a password change or reset). */
@@ -34,11 +35,6 @@ export function requireUser(request: FastifyRequest): NonNullable<FastifyRequest
   if (!request.user) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
   return request.user;
 }
-
-// Run with every run of socket bids, so compiled once (compiledQuery).
-const standingSessionsQuery = compiledQuery((db, { ids, now }: { ids: readonly string[]; now: number }) =>
-  db.selectFrom('sessions').select(['id', 'user_id']).where('id', 'in', ids).where('expires_at', '>', now),
-);
 
 /** Server-side sessions behind an httpOnly, SameSite cookie; the cookie holds a random token only. */
 export default fp(
@@ -67,9 +63,10 @@ export default fp(
 
     app.decorate('sessions', {
       userOfToken,
-      standingRead(sessionIds) {
-        if (sessionIds.length === 0) return knownRead(new Map<string, string>());
-        return { query: standingSessionsQuery.with({ ids: [...new Set(sessionIds)], now: app.now() }), resultOf: (found) => new Map(found.map((session) => [session.id, session.user_id])) };
+      async standingOf(db, sessionIds) {
+        if (sessionIds.length === 0) return new Map();
+        const found = await db.selectFrom('sessions').select(['id', 'user_id']).where('id', 'in', [...new Set(sessionIds)]).where('expires_at', '>', app.now()).execute();
+        return new Map(found.map((session) => [session.id, session.user_id]));
       },
       async start(reply, userId) {
         const token = randomBytes(32).toString('base64url');
