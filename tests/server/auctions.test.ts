@@ -482,11 +482,12 @@ describe.runIf(testDialect === 'postgres')('a bid on PostgreSQL', () => {
       sent.mockClear();
       await placeBid(bob, 16_000);
       const statements = sent.mock.calls.map(([query], index) => ({ client: sent.mock.contexts[index], text: typeof query === 'string' ? query : (query as { text: string }).text }));
-      const begin = statements.findIndex((statement) => statement.text === 'begin');
-      expect(begin).toBeGreaterThanOrEqual(0);
-      const onItsConnection = statements.slice(begin).filter((statement) => statement.client === statements[begin]!.client);
-      const transaction = onItsConnection.slice(0, onItsConnection.findIndex((statement) => statement.text === 'commit') + 1);
-      const texts = transaction.map((statement) => statement.text);
+      // The bid's own connection, found by its insert: the scheduler may run statements on others meanwhile.
+      const bidInsert = statements.find((statement) => statement.text.startsWith('insert into "offers"'));
+      expect(bidInsert).toBeDefined();
+      const onItsConnection = statements.filter((statement) => statement.client === bidInsert!.client).map((statement) => statement.text);
+      const inserted = onItsConnection.indexOf(bidInsert!.text);
+      const texts = onItsConnection.slice(onItsConnection.lastIndexOf('begin', inserted), onItsConnection.indexOf('commit', inserted) + 1);
       expect(texts.slice(0, 3)).toEqual([
         'begin',
         expect.stringMatching(/^select \* from "ads" where "id" = \$1 for update$/),
