@@ -13,7 +13,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import housekeepingJob from './jobs/housekeeping';
 import socketServer from './realtime/socket-server';
-import nodeRelay from './realtime/node-relay';
+import cluster from './realtime/cluster';
 import auctionEngine from './modules/auctions/auction-engine.plugin';
 import auctionSocket from './modules/auctions/auction-socket';
 import auctionDeadlines from './jobs/auction-deadlines';
@@ -64,7 +64,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(verificationPlugin);
   await fastify.register(oidcProvidersPlugin);
   await fastify.register(socketServer);
-  await fastify.register(nodeRelay);
+  await fastify.register(cluster);
   await fastify.register(auctionEngine);
   await fastify.register(auctionSocket);
   await fastify.register(auctionDeadlines);

@@ -6,6 +6,7 @@ import * as adSearch from './migrations/0004-ad-search';
 import * as auctions from './migrations/0005-auctions';
 import * as auctionChanges from './migrations/0006-auction-changes';
 import * as relayedMessages from './migrations/0007-relayed-messages';
+import * as socketIoAttachments from './migrations/0008-socket-io-attachments';
 import * as auctionDeadlines from './migrations/0009-auction-deadlines';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-auctions': auctions,
   '0006-auction-changes': auctionChanges,
   '0007-relayed-messages': relayedMessages,
+  '0008-socket-io-attachments': socketIoAttachments,
   '0009-auction-deadlines': auctionDeadlines,
 };
 

@@ -30,7 +30,6 @@ export interface Database {
   ad_search: AdSearchTable;
   command_receipts: CommandReceiptTable;
   orders: OrderTable;
-  relayed_messages: RelayedMessageTable;
 }
 
 export interface CountryTable {
@@ -343,10 +342,3 @@ export interface AdSearchTable {
   body: string;
 }
 
-/** A socket message for the other server nodes, too long to go in its PostgreSQL notification. */
-export interface RelayedMessageTable {
-  id: string;
-  /** The message as JSON (`RoomMessage` in server/realtime/node-relay.ts). */
-  body: string;
-  created_at: number;
-}

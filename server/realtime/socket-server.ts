@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import type { AuctionChange } from '../../domain/auction';
 import { SESSION_COOKIE } from '../../domain/auth';
 import { ERROR_CODES } from '../../domain/errors';
 import { readCookie } from '../../domain/locale';
@@ -16,9 +17,18 @@ export interface SocketData {
   sessionId: string | null;
 }
 
+/**
+ * What one server node tells the others (`app.cluster.toOtherNodes`), for their own sockets: an
+ * auction's changes, which each node merges and paces with its own before its watchers hear them.
+ */
+export interface NodeToNodeEvents {
+  [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionChange) => void;
+  [SOCKET_EVENTS.AD_REMOVED]: (removal: { adId: string }) => void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>;
+    io: Server<ClientToServerEvents, ServerToClientEvents, NodeToNodeEvents, SocketData>;
   }
 }
 
@@ -55,7 +65,7 @@ function commandCounter(limit: number) {
 export default fp(
   async (app) => {
     const allowedOrigins = new Set(app.config.allowedOrigins ?? originsOfSite(app.config.publicUrl));
-    const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(app.server, {
+    const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeToNodeEvents, SocketData>(app.server, {
       serveClient: false,
       // A browser names the page's origin on every cross-site request, so a page elsewhere cannot open a
       // socket carrying its visitor's session cookie. Without Origin it is a same-origin polling request

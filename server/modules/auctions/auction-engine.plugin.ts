@@ -129,8 +129,8 @@ export default fp(
       watchersOf: (adId) => app.io.sockets.adapter.rooms.get(adRoom(adId))?.size ?? 0,
     });
     // Changes committed on other nodes reach this node's watchers through the same broadcaster, merged and paced with its own.
-    app.relay.deliverWith(SOCKET_EVENTS.AUCTION_CHANGED, (change) => broadcast.change(change));
-    app.relay.deliverWith(SOCKET_EVENTS.AD_REMOVED, ({ adId }) => broadcast.removal(adId));
+    app.io.on(SOCKET_EVENTS.AUCTION_CHANGED, (change) => broadcast.change(change));
+    app.io.on(SOCKET_EVENTS.AD_REMOVED, ({ adId }) => broadcast.removal(adId));
 
     /**
      * A committed change to the broadcaster, then to the other nodes. Should writing it fail, the
@@ -142,7 +142,7 @@ export default fp(
       } catch (error) {
         app.log.error({ err: error, adId: change.auction.adId }, 'broadcasting a committed change failed');
       }
-      app.relay.toOtherNodes({ rooms: [adRoom(change.auction.adId)], event: SOCKET_EVENTS.AUCTION_CHANGED, payload: change });
+      app.cluster.toOtherNodes(SOCKET_EVENTS.AUCTION_CHANGED, change);
     }
 
     const queues = createAdCommandQueues<QueuedBid>(decideBids);
@@ -454,9 +454,9 @@ export default fp(
 
       announceRemoval(adId) {
         broadcast.removal(adId);
-        app.relay.toOtherNodes({ rooms: [adRoom(adId)], event: SOCKET_EVENTS.AD_REMOVED, payload: { adId } });
+        app.cluster.toOtherNodes(SOCKET_EVENTS.AD_REMOVED, { adId });
       },
     });
   },
-  { name: 'auctions', dependencies: ['database', 'clock', 'realtime', 'node-relay', 'sessions'] },
+  { name: 'auctions', dependencies: ['database', 'clock', 'realtime', 'cluster', 'sessions'] },
 );

@@ -51,5 +51,5 @@ export async function setParticipation(app: FastifyInstance, row: AdRow, userId:
     .values({ ad_id: row.id, user_id: userId, status, added_by_owner: addedByOwner ? 1 : 0, created_at: now, updated_at: now })
     .onConflict((conflict) => conflict.columns(['ad_id', 'user_id']).doUpdateSet({ status, updated_at: now, ...(addedByOwner ? { added_by_owner: 1 } : {}) }))
     .execute();
-  app.relay.toAllNodes({ rooms: [userRoom(row.owner_id), userRoom(userId)], event: SOCKET_EVENTS.PARTICIPATION_CHANGED, payload: { adId: row.id } });
+  app.io.to([userRoom(row.owner_id), userRoom(userId)]).emit(SOCKET_EVENTS.PARTICIPATION_CHANGED, { adId: row.id });
 }

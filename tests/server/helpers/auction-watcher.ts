@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { applyAuctionChange, type AuctionChange, type AuctionSnapshot } from '../../../domain/auction';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../../domain/auth';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../../domain/realtime-events';
 import type { AuctionAd } from './auction-fixtures';
 
@@ -20,6 +22,23 @@ export async function snapshotFrom(origin: string, ad: AuctionAd): Promise<Aucti
   const response = await fetch(`${origin}/api/ads/${ad.slug}/auction`);
   if (response.status !== 200) throw new Error(`the snapshot of ${ad.slug} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as AuctionSnapshot;
+}
+
+/** A bid as the client places it on the server at `origin`: over HTTP, with its session cookie and the anti-forgery token. */
+export function placeBidAt(origin: string, cookie: string, ad: AuctionAd, amount: number): Promise<Response> {
+  const csrf = randomUUID();
+  return fetch(`${origin}/api/ads/${ad.slug}/bids`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `${cookie}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
+    body: JSON.stringify({ amount, idempotencyKey: randomUUID() }),
+  });
+}
+
+/** The change a bid placed at `origin` committed; a refusal fails the test. */
+export async function placedAt(origin: string, cookie: string, ad: AuctionAd, amount: number): Promise<AuctionChange> {
+  const response = await placeBidAt(origin, cookie, ad, amount);
+  if (response.status !== 201) throw new Error(`the bid was refused (${response.status}): ${await response.text()}`);
+  return (await response.json()) as AuctionChange;
 }
 
 /** What two views of one auction must agree on; `serverTime` only says when each was computed. */
