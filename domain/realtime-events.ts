@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuctionChange, PlaceBidInput } from './auction';
+import type { AuctionChange } from './auction';
 
 /** Every socket.io event name, in one map, so client and server cannot drift apart. */
 export const SOCKET_EVENTS = {
@@ -7,8 +7,6 @@ export const SOCKET_EVENTS = {
   /** Join and leave the room `ad:<id>` of one auction's watchers. */
   AD_WATCH: 'ad:watch',
   AD_UNWATCH: 'ad:unwatch',
-  /** The bid command over the socket; the same engine as POST /api/ads/:slug/bids. */
-  BID_PLACE: 'bid:place',
   /** To `ad:<id>`: a change (`AuctionChange`): one command's, or a run of bids told at once, with the whole auction after it. */
   AUCTION_CHANGED: 'auction:changed',
   /** To `ad:<id>`: the owner deleted the ad, so its page is no longer available. */
@@ -43,7 +41,6 @@ export interface ClientToServerEvents {
   [SOCKET_EVENTS.CLOCK_PING]: (ack: (reply: ClockPingAck | SocketCommandRefusal) => void) => void;
   [SOCKET_EVENTS.AD_WATCH]: (adId: string, ack: (reply: SocketCommandReply<null>) => void) => void;
   [SOCKET_EVENTS.AD_UNWATCH]: (adId: string) => void;
-  [SOCKET_EVENTS.BID_PLACE]: (command: PlaceBidInput & { adId: string }, ack: (reply: SocketCommandReply<AuctionChange>) => void) => void;
 }
 
 export interface ServerToClientEvents {

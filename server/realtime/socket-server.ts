@@ -7,14 +7,9 @@ import { readCookie } from '../../domain/locale';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandRefusal, userRoom } from '../../domain/realtime-events';
 import { errorMessage, localeOfRequest } from '../i18n';
 
-/**
- * What the server knows of a socket's person: the session cookie's user at connection (null for a
- * visitor), and the session it belongs to, so each command checks the session still stands.
- */
+/** What the server knows of a socket's person: the session cookie's user at connection (null for a visitor). */
 export interface SocketData {
   userId: string | null;
-  /** The session the socket signed in with, checked again with each command it sends. */
-  sessionId: string | null;
 }
 
 /**
@@ -81,7 +76,6 @@ export default fp(
       signIn.then(
         (user) => {
           socket.data.userId = user?.id ?? null;
-          socket.data.sessionId = user?.sessionId ?? null;
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, MessageChannel, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import type { AuctionChange } from '../../domain/auction';
+import { Client } from 'undici';
+import type { AuctionChange, PlaceBidInput } from '../../domain/auction';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import { DAY_MS } from '../../domain/timing';
-import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../domain/realtime-events';
+import { adRoom, type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS } from '../../domain/realtime-events';
 import { MOST_BIDS_AT_ONCE } from '../../server/modules/auctions/ad-command-queue';
 import { newAuction, newPerson, type Person } from '../server/helpers/auction-fixtures';
 import { buildTestApp, createPostgresDatabase } from '../server/helpers/test-app';
@@ -17,8 +19,9 @@ import { describeMachine, percentile } from './figures';
 
 /**
  * The bid engine under a crowd (issue 5): one auction watched by 100 and by 1,000 sockets, bids placed
- * over the socket by a few bidders, beside a bare socket.io server that broadcasts the same payload to
- * the same crowd in the same run. The marketplace is built in this process (buildTestApp); the crowd
+ * by a few bidders over HTTP as the client places them (POST /api/ads/:slug/bids on a kept-alive
+ * connection, with the session cookie and the anti-forgery token), beside a bare socket.io server that
+ * takes the same requests and broadcasts the same payload to the same crowd in the same run. The marketplace is built in this process (buildTestApp); the crowd
  * runs in two worker threads (watchers, bidders), so it shares the machine's cores but not the
  * server's event loop, and on SQLite once more on the server's own event loop for comparison.
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL names a cluster (a database is created in it and
@@ -26,17 +29,17 @@ import { describeMachine, percentile } from './figures';
  * Figures depend on the machine: they are printed beside the issue's targets, never asserted.
  */
 const WATCHER_COUNTS = [100, 1_000] as const;
-/** The paced bids go round these bidders, each on its own socket. */
+/** The paced bids go round these bidders, each on its own kept-alive connection. */
 const BIDDERS = 4;
 /**
- * Bids one bidder's socket keeps in flight during the storm: the next leaves as soon as an
- * acknowledgement comes back. The storm measures how many bids the engine can take, so it offers
- * enough to fill the engine's largest run: with 100 in flight the server's event loop stood idle a
- * third of the storm at 1,000 watchers, waiting on the crowd's round trip, and the figure was the
- * crowd's. How busy the server was is printed with each storm. One socket, because bids spread over
- * several arrive out of the order their amounts were chosen in (each socket flushes on its own), and a
- * bid that arrives after a higher one is rightly refused: with 50 bidders two in flight each, 70%
- * were, and what was measured was the crowd's disorder rather than how many bids the engine can take.
+ * Bids one bidder keeps in flight during the storm: the next leaves as soon as an answer comes back.
+ * The storm measures how many bids the engine can take, so it offers enough to fill the engine's
+ * largest run: with 100 in flight the server's event loop stood idle a third of the storm at 1,000
+ * watchers, waiting on the crowd's round trip, and the figure was the crowd's. How busy the server was
+ * is printed with each storm. One connection, the requests pipelined on it, because bids spread over
+ * several arrive out of the order their amounts were chosen in, and a bid that arrives after a higher
+ * one is rightly refused: what would be measured is the crowd's disorder rather than how many bids the
+ * engine can take.
  */
 const STORM_IN_FLIGHT = MOST_BIDS_AT_ONCE;
 /**
@@ -87,7 +90,7 @@ interface WatchersSetup {
 
 interface BiddersSetup {
   url: string;
-  adId: string;
+  slug: string;
   /** The session cookie of each bidder. */
   cookies: string[];
   /** The first amount bid; each later bid is one step above the one emitted before. */
@@ -119,9 +122,9 @@ interface StormFigures {
   undelivered: number;
 }
 
-function open(url: string, cookie?: string): ClientSocket {
+function open(url: string): ClientSocket {
   // forceNew: otherwise every socket to the same URL shares one connection (socket.io multiplexing).
-  return connectSocket(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: cookie ? { cookie } : {} });
+  return connectSocket(url, { transports: ['websocket'], forceNew: true, reconnection: false });
 }
 
 function connected(socket: ClientSocket): Promise<void> {
@@ -139,8 +142,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function countRefusal(refused: Record<string, number>, reply: SocketCommandReply<unknown>) {
-  if (!reply.ok) refused[reply.error.code] = (refused[reply.error.code] ?? 0) + 1;
+/** A bid's answer: the committed change, or the refusal's code. */
+type BidReply = { ok: true; result: AuctionChange } | { ok: false; code: string };
+
+function countRefusal(refused: Record<string, number>, reply: BidReply) {
+  if (!reply.ok) refused[reply.code] = (refused[reply.code] ?? 0) + 1;
+}
+
+/** One bidder's browser: a kept-alive connection, its session cookie, and the anti-forgery token it repeats in a header. */
+interface HttpBidder {
+  connection: Client;
+  headers: Record<string, string>;
+}
+
+function httpBidder(url: string, cookie: string, pipelining = 1): HttpBidder {
+  const csrf = randomUUID();
+  return {
+    connection: new Client(url, { pipelining, keepAliveTimeout: DAY_MS }),
+    headers: { 'content-type': 'application/json', cookie: `${cookie}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
+  };
 }
 
 /**
@@ -188,15 +208,17 @@ interface AwaitingWatchers {
 }
 
 interface BidOutcome {
-  reply: SocketCommandReply<AuctionChange>;
+  reply: BidReply;
   ackMs: number;
   /** Resolves when the last watcher has the bid; null when the bid was refused. */
   delivered: Promise<number> | null;
 }
 
-/** Signed-in bidders, each amount one step above the one emitted before. */
+/** Signed-in bidders, each amount one step above the one sent before. */
 class Bidders {
-  private readonly sockets: ClientSocket[] = [];
+  private readonly bidders: HttpBidder[] = [];
+  /** The storm's bidder: the first bidder again, on a connection of its own that takes STORM_IN_FLIGHT requests at once. */
+  private stormBidder: HttpBidder | undefined;
   /** What the watchers reported, in `seq` order: when the last of them had heard up to each `seq`. */
   private readonly heard: HeardByAll[] = [];
   /** Accepted bids whose `seq` no report has reached yet. */
@@ -210,9 +232,8 @@ class Bidders {
   }
 
   async connect(): Promise<void> {
-    const sockets = this.setup.cookies.map((cookie) => open(this.setup.url, cookie));
-    await Promise.all(sockets.map((socket) => connected(socket)));
-    this.sockets.push(...sockets);
+    this.bidders.push(...this.setup.cookies.map((cookie) => httpBidder(this.setup.url, cookie)));
+    this.stormBidder = httpBidder(this.setup.url, this.setup.cookies[0]!, STORM_IN_FLIGHT);
   }
 
   heardByAll(report: HeardByAll): void {
@@ -230,11 +251,19 @@ class Bidders {
     return new Promise<number>((resolve) => this.awaiting.push({ seq, emittedAt, delivered: resolve }));
   }
 
-  private async placeBid(bidder: ClientSocket): Promise<BidOutcome> {
+  private async placeBid(bidder: HttpBidder): Promise<BidOutcome> {
     const amount = this.nextAmount;
     this.nextAmount += AMOUNT_STEP;
     const emittedAt = clock();
-    const reply = await bidder.timeout(ACK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: this.setup.adId, amount, idempotencyKey: randomUUID() });
+    const response = await bidder.connection.request({
+      path: `/api/ads/${this.setup.slug}/bids`,
+      method: 'POST',
+      headers: bidder.headers,
+      body: JSON.stringify({ amount, idempotencyKey: randomUUID() } satisfies PlaceBidInput),
+      headersTimeout: ACK_TIMEOUT_MS,
+    });
+    const body = (await response.body.json()) as AuctionChange | { error: { code: string } };
+    const reply: BidReply = response.statusCode === 201 ? { ok: true, result: body as AuctionChange } : { ok: false, code: 'error' in body ? body.error.code : `HTTP_${response.statusCode}` };
     const ackMs = clock() - emittedAt;
     return { reply, ackMs, delivered: reply.ok ? this.lastWatcherOf(reply.result.auction.seq, emittedAt) : null };
   }
@@ -249,7 +278,7 @@ class Bidders {
   async paced(bids: number): Promise<PacedFigures> {
     const figures: PacedFigures = { ackMs: [], lastWatcherMs: [], refused: {} };
     for (let index = 0; index < bids; index++) {
-      const bidder = this.sockets[this.nextBidder++ % this.sockets.length]!;
+      const bidder = this.bidders[this.nextBidder++ % this.bidders.length]!;
       const { reply, ackMs, delivered } = await this.placeBid(bidder);
       countRefusal(figures.refused, reply);
       if (!delivered) continue;
@@ -267,7 +296,7 @@ class Bidders {
     const deliveries: Promise<unknown>[] = [];
     const startedAt = clock();
     const endsAt = startedAt + ms;
-    const lanes = Array.from({ length: STORM_IN_FLIGHT }, () => this.sockets[0]!);
+    const lanes = Array.from({ length: STORM_IN_FLIGHT }, () => this.stormBidder!);
     await Promise.all(
       lanes.map(async (bidder) => {
         while (clock() < endsAt) {
@@ -296,7 +325,7 @@ class Bidders {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.disconnect();
+    await Promise.all([...this.bidders, this.stormBidder!].map((bidder) => bidder.connection.close()));
   }
 }
 
@@ -512,23 +541,32 @@ interface BareServer {
   close: () => Promise<void>;
 }
 
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+/** Takes every bid as the marketplace's HTTP route would be asked it, and broadcasts it to the auction's room. */
 async function startBareServer(): Promise<BareServer> {
-  const http = createServer();
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, { serveClient: false });
   let payload: AuctionChange | undefined;
   let seq = 0;
+  const http = createServer((request, response) => {
+    void bodyOf(request).then((body) => {
+      const { amount } = JSON.parse(body) as PlaceBidInput;
+      // Numbered like the marketplace's changes, since the watchers follow them by `seq`.
+      seq += 1;
+      const bid = { ...payload!.bids[0]!, amount, seq };
+      const change: AuctionChange = { ...payload!, fromSeq: seq - 1, auction: { ...payload!.auction, seq, highestBid: bid }, bids: [bid] };
+      io.to(adRoom(payload!.auction.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change);
+      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(change));
+    });
+  });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, { serveClient: false });
   io.on('connection', (socket) => {
     socket.on(SOCKET_EVENTS.AD_WATCH, (adId, ack) => {
       void socket.join(adRoom(adId));
       ack({ ok: true, result: null });
-    });
-    socket.on(SOCKET_EVENTS.BID_PLACE, (command, ack) => {
-      // Numbered like the marketplace's changes, since the watchers follow them by `seq`.
-      seq += 1;
-      const bid = { ...payload!.bids[0]!, amount: command.amount, seq };
-      const change: AuctionChange = { ...payload!, fromSeq: seq - 1, auction: { ...payload!.auction, seq, highestBid: bid }, bids: [bid] };
-      io.to(adRoom(command.adId)).emit(SOCKET_EVENTS.AUCTION_CHANGED, change);
-      ack({ ok: true, result: change });
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -554,23 +592,20 @@ interface Target {
   placements: Placement[];
   /**
    * The watchers on a second marketplace node on the same database, the bidders on the first: each
-   * change reaches the watchers through the relay between nodes (DESIGN.md section 6). The second node
+   * change reaches the watchers through socket.io's PostgreSQL adapter (DESIGN.md section 6). The second node
    * runs in a worker thread (startNodeInThread).
    */
   watchersOnAnotherNode?: boolean;
   cleanUp: () => Promise<void>;
 }
 
-/** A few bidders send far more than one person's socket may: what is measured is the engine, not the limit on each socket. */
-const UNLIMITED_SOCKET_COMMANDS = { SOCKET_COMMANDS_PER_SECOND: String(Number.MAX_SAFE_INTEGER) };
-
 // The crowd on the server's event loop is measured once, on SQLite, as a comparison: it doubles the run.
-const sqliteTarget = async (): Promise<Target> => ({ name: 'SQLite', env: UNLIMITED_SOCKET_COMMANDS, placements: [inWorkerThreads, onTheServersEventLoop], cleanUp: async () => {} });
+const sqliteTarget = async (): Promise<Target> => ({ name: 'SQLite', env: {}, placements: [inWorkerThreads, onTheServersEventLoop], cleanUp: async () => {} });
 
 async function postgresTarget(adminUrl: string, watchersOnAnotherNode = false): Promise<Target> {
   const database = await createPostgresDatabase(adminUrl, 'bench');
   const name = watchersOnAnotherNode ? 'PostgreSQL, two nodes (bidders on one, watchers on the other)' : 'PostgreSQL';
-  return { name, env: { ...UNLIMITED_SOCKET_COMMANDS, DATABASE_URL: database.url }, placements: [inWorkerThreads], watchersOnAnotherNode, cleanUp: database.drop };
+  return { name, env: { DATABASE_URL: database.url }, placements: [inWorkerThreads], watchersOnAnotherNode, cleanUp: database.drop };
 }
 
 interface Measured {
@@ -670,7 +705,7 @@ async function benchmark(target: Target, runs: Run[]): Promise<void> {
           bare.usePayload(opening.result);
           const cookies = bidders.map((bidder) => bidder.cookie);
           const firstAmount = opening.result.bids[0]!.amount + AMOUNT_STEP;
-          const crowdOf = (url: string, watchersUrl = url) => crowds.open({ watchers: { url: watchersUrl, adId: ad.id, watchers }, bidders: { url, adId: ad.id, cookies, firstAmount } });
+          const crowdOf = (url: string, watchersUrl = url) => crowds.open({ watchers: { url: watchersUrl, adId: ad.id, watchers }, bidders: { url, slug: ad.slug, cookies, firstAmount } });
           const measured = await measureInTurns(crowdOf(appUrl, watchersUrl), crowdOf(bare.url));
           runs.push({ database: target.name, placement: placement.name, watchers, ...measured, payloadBytes: Buffer.byteLength(JSON.stringify(opening.result)) });
           console.log(`  ${target.name}, ${placement.name}, ${watchers.toLocaleString('en')} watchers: ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -778,18 +813,18 @@ function printNotes(runs: Run[]): void {
 }
 
 async function main(): Promise<void> {
-  console.log(`Auction benchmark: one public auction, bids over the socket (bid:place with ack), broadcast to its room as auction:changed.`);
+  console.log(`Auction benchmark: one public auction, bids over HTTP as the client places them (POST /api/ads/:slug/bids), broadcast to its room as auction:changed.`);
   console.log(`${describeMachine()}, load average ${os.loadavg()[0]!.toFixed(2)} at the start.`);
   console.log(
-    `${BIDDERS} signed-in bidder sockets, watchers as visitors (websocket transport). Paced: warm-up bids for ${(WARM_UP_SLICES * WARM_UP_SLICE_MS) / 1000} s a side, in ${WARM_UP_SLICES} turns, then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
-      `Storm: one bidder keeps ${STORM_IN_FLIGHT} bids in flight over its socket for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before: more than the engine takes, so the storm measures what it can take. ` +
+    `${BIDDERS} signed-in bidders, each on a kept-alive HTTP connection with its session cookie and anti-forgery token; watchers as visitors (websocket transport). Paced: warm-up bids for ${(WARM_UP_SLICES * WARM_UP_SLICE_MS) / 1000} s a side, in ${WARM_UP_SLICES} turns, then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
+      `Storm: one bidder keeps ${STORM_IN_FLIGHT} bids in flight, pipelined on one connection, for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before: more than the engine takes, so the storm measures what it can take. ` +
       'The marketplace decides the bids that wait together in one transaction and tells its watchers of them in one change, at most 20 a second while bids come faster.',
   );
   console.log(
     'The marketplace (buildTestApp), the bare socket.io server and the crowd all run in this one process on this machine, so the crowd’s decoding of every broadcast competes with the servers for the same cores. ' +
       'The crowd runs in two worker threads (watchers in one, bidders in the other: their own event loops), and on SQLite once more on the servers’ event loop. ' +
-      'With PostgreSQL, once more with two marketplace nodes on one database, the second in a worker thread of its own (its own event loop, the same cores): bids on the first, watchers on the second, each change relayed between them. ' +
-      'The marketplace and the bare server take turns. Latencies run from the emit to the ack, and from the emit until the last watcher has the bid.\n',
+      'With PostgreSQL, once more with two marketplace nodes on one database, the second in a worker thread of its own (its own event loop, the same cores): bids on the first, watchers on the second, each change sent between them by socket.io’s PostgreSQL adapter. ' +
+      'The marketplace and the bare server take turns. Latencies run from the request to its answer (the ack), and from the request until the last watcher has the bid.\n',
   );
   const runs: Run[] = [];
   const postgresUrl = process.env.BENCH_DATABASE_URL;

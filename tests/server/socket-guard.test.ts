@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../../domain/realtime-events';
 import enErrors from '../../locales/en/errors.json';
 import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
-import { type ClientSocket, closeOpenSockets, connectAs, eventually } from './helpers/auction-watcher';
+import { type ClientSocket, closeOpenSockets, connectAs, eventually, placedAt } from './helpers/auction-watcher';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 afterEach(closeOpenSockets);
@@ -76,14 +75,13 @@ describe(`socket.io handshakes and command rates on ${testDialect}`, () => {
     expect(replies.slice(limit)).toEqual(Array.from({ length: 50 - limit }, () => ({ ok: false, error: { code: 'RATE_LIMITED', message: enErrors.RATE_LIMITED } })));
     expect(await flooder.emitWithAck(SOCKET_EVENTS.CLOCK_PING)).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
 
-    // Another socket commands as usual meanwhile, and the limited one still hears its ad's changes.
+    // Another socket watches as usual meanwhile, and the limited one still hears its ad's changes.
     const heard: number[] = [];
     flooder.on(SOCKET_EVENTS.AUCTION_CHANGED, (change) => heard.push(change.auction.seq));
-    const bidder = connectAs(url, alice.cookie);
-    expect(await watch(bidder)).toEqual({ ok: true, result: null });
-    const placed = await bidder.emitWithAck(SOCKET_EVENTS.BID_PLACE, { adId: ad.id, amount: 15_000, idempotencyKey: randomUUID() });
-    expect(placed).toMatchObject({ ok: true });
-    await eventually('the limited socket hears the bid', () => placed.ok && heard.includes(placed.result.auction.seq));
+    const other = connectAs(url, alice.cookie);
+    expect(await watch(other)).toEqual({ ok: true, result: null });
+    const placed = await placedAt(url, alice.cookie, ad, 15_000);
+    await eventually('the limited socket hears the bid', () => heard.includes(placed.auction.seq));
 
     // The next second, the flooding socket may command again.
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import { columnTypes, dialectOf } from '../dialect';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * Server nodes on one PostgreSQL now reach each other through socket.io's PostgreSQL adapter
@@ -11,7 +10,7 @@ import { columnTypes, dialectOf } from '../dialect';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('relayed_messages').execute();
-  if (dialectOf(db) !== 'postgres') return;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await db.schema
     .createTable('socket_io_attachments')
     .addColumn('id', 'bigserial', (col) => col.primaryKey())
@@ -25,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('socket_io_attachments').ifExists().execute();
-  const { bigInteger } = columnTypes(dialectOf(db));
+  const bigInteger = db.getExecutor().adapter instanceof PostgresAdapter ? 'bigint' : 'integer';
   await db.schema
     .createTable('relayed_messages')
     .addColumn('id', 'text', (col) => col.primaryKey())

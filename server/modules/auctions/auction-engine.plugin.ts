@@ -42,12 +42,6 @@ export interface KeyedRequest {
    * the end, even when bids ahead of it held the ad's lock past the end (DESIGN.md section 2).
    */
   receivedAt: number;
-  /**
-   * The session a socket command was sent in, when the socket signed in earlier: it must still stand
-   * when the command is decided (not signed out elsewhere, reset, or deleted since). An HTTP request's
-   * session was checked as the request came in.
-   */
-  sessionId?: string;
 }
 
 /** A committed command's answer, and whether it is the first answer given again to a retry. */
@@ -217,12 +211,11 @@ export default fp(
         // Not the owner's, whose bid is refused anyway: deleting their account deletes this ad, whose
         // row this transaction holds, and each would wait for the other.
         await holdUsersAgainstDeletion(trx, bidderIds.filter((id) => id !== row.owner_id));
-        const [receipts, highestBid, standings, participations, standingSessions] = await Promise.all([
+        const [receipts, highestBid, standings, participations] = await Promise.all([
           receiptsOf(trx, requests),
           highestBidOf(trx, row),
           standingsOf(trx, row, bidderIds),
           isPrivateAuction(row) ? participationsOf(trx, row.id, bidderIds) : null,
-          app.sessions.standingOf(trx, requests.flatMap((request) => (request.sessionId ? [request.sessionId] : []))),
         ]);
         // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
         const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
@@ -234,7 +227,6 @@ export default fp(
         for (const queued of bids) {
           const { request } = queued;
           try {
-            if (request.sessionId && standingSessions.get(request.sessionId) !== request.userId) throw new AppError(ERROR_CODES.UNAUTHENTICATED);
             const receipt = receipts.get(receiptKeyOf(request));
             if (receipt) {
               const outcome = replay(receipt, KEYED_COMMANDS.BID, row.id);

@@ -1,17 +1,13 @@
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import { placeBidSchema } from '../../../domain/auction';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { adRoom, type SocketCommandReply, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AppError } from '../../errors';
 import { errorMessage, localeOfRequest } from '../../i18n';
 import { assertAuction } from './auction-records';
 
-const socketBidSchema = placeBidSchema.extend({ adId: z.string().min(1).max(100) });
-
 /**
- * The auction's socket side: watching an ad (its room) and bidding over the socket with the same
- * engine, rules and refusals as POST /api/ads/:slug/bids. The answer is sent only after the commit.
+ * The auction's socket side: watching an ad (its room). Bids, like every other command, go over HTTP
+ * (POST /api/ads/:slug/bids); the socket only tells the watchers what was committed.
  */
 export default fp(
   async (app) => {
@@ -47,23 +43,6 @@ export default fp(
       });
       socket.on(SOCKET_EVENTS.AD_UNWATCH, (adId) => {
         if (typeof adId === 'string') void socket.leave(adRoom(adId));
-      });
-      socket.on(SOCKET_EVENTS.BID_PLACE, (command, ack) => {
-        const receivedAt = app.now();
-        if (typeof ack !== 'function') return;
-        const parsed = socketBidSchema.safeParse(command);
-        if (!parsed.success) return ack(refusal(ERROR_CODES.VALIDATION_FAILED));
-        const { adId, amount, idempotencyKey } = parsed.data;
-        const { userId, sessionId } = socket.data;
-        if (!userId || !sessionId) return ack(refusal(ERROR_CODES.UNAUTHENTICATED));
-        // Straight into the ad's queue, in the order received: the session is checked as it stands
-        // when the bid is decided, with the others of its run.
-        app.auctions
-          .placeBid({ ad: { id: adId }, userId, sessionId, amount, idempotencyKey, receivedAt })
-          .then(
-            ({ result }) => ack({ ok: true, result }),
-            (error: unknown) => answerRefusal(ack, error, 'a socket bid failed'),
-          );
       });
     });
   },

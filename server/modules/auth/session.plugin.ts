@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
 import { fullNameOf } from '../../../domain/user';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashSecret } from './hash-secret';
 
@@ -17,11 +15,6 @@ declare module 'fastify' {
     sessions: {
       /** The signed-in user a session cookie's token stands for; null when it stands for none (any more). */
       userOfToken(token: string): Promise<FastifyRequest['user']>;
-      /**
-       * Which of these sessions still stand, each with its user's id: one query for a whole run of socket
-       * commands, on `db` (the run's transaction).
-       */
-      standingOf(db: Kysely<Database>, sessionIds: readonly string[]): Promise<Map<string, string>>;
       start(reply: FastifyReply, userId: string): Promise<void>;
       end(reply: FastifyReply, sessionId: string | undefined): Promise<void>;
       /** Ends every session of the user but `keepSessionId` (after a password change or reset). */
@@ -63,11 +56,6 @@ export default fp(
 
     app.decorate('sessions', {
       userOfToken,
-      async standingOf(db, sessionIds) {
-        if (sessionIds.length === 0) return new Map();
-        const found = await db.selectFrom('sessions').select(['id', 'user_id']).where('id', 'in', [...new Set(sessionIds)]).where('expires_at', '>', app.now()).execute();
-        return new Map(found.map((session) => [session.id, session.user_id]));
-      },
       async start(reply, userId) {
         const token = randomBytes(32).toString('base64url');
         const now = app.now();
