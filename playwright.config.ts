@@ -9,10 +9,9 @@ const DATA_DIR = path.join(os.tmpdir(), `marketplace-e2e-data-${PORT}`);
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.test-output/playwright',
-  // Each spec makes its own people and ads, so specs run side by side against one server; the tests of
-  // a file run in order in one worker. Most of a test is spent waiting on pages and sockets, so two
-  // workers fit two cores (E2E_WORKERS sets another number).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Each spec makes its own people and ads, so specs can run side by side against one server
+  // (E2E_WORKERS); one worker by default, since an auction spec's several browsers fill two cores.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,

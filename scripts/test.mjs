@@ -1,53 +1,27 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium, ensureClientBuild, ensureDependencies, isRoot, ROOT, run } from './setup.mjs';
 
 /**
- * npm test: every suite, each reported, then the total over all of them on the last line
+ * npm test: every suite in turn, each reported, then the total over all of them on the last line
  * (`N passed, N failed, N skipped`). Typecheck, lint and the client build count as one check each.
- * The end-to-end suite runs its own server on a database of its own, so it runs beside the others,
- * which run one after another; their output is held and printed whole as each one ends.
+ * In turn, because on two cores browsers beside the server suites load pages past the tests' waits.
  */
 const OUTPUT_DIR = path.join(ROOT, '.test-output');
 fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 
-/** Every suite in the order it is listed at the end, whichever finishes first. */
-const SUITES = ['typecheck', 'lint', 'unit and machines', 'server (SQLite)', 'server (PostgreSQL)', 'client build', 'end-to-end (Chromium)'];
 const results = [];
 const record = (name, counts) => {
   results.push({ name, passed: 0, failed: 0, skipped: 0, ...counts });
   console.log(`\n── ${name}: ${counts.passed ?? 0} passed, ${counts.failed ?? 0} failed, ${counts.skipped ?? 0} skipped\n`);
 };
-
-/** Runs a command with its output held, then prints the output whole: two suites running side by side do not interleave. */
-function runHeld(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...options.env } });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    const done = (code) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      process.stdout.write(Buffer.concat(output));
-      resolve(code);
-    };
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
-    child.on('error', () => done(1));
-  });
-}
-
-const check = async (name, command, args) => record(name, (await runHeld(command, args)) === 0 ? { passed: 1 } : { failed: 1 });
+const check = async (name, command, args, options) => record(name, (await run(command, args, options)) === 0 ? { passed: 1 } : { failed: 1 });
 
 async function vitest(name, project, env = {}) {
   const report = path.join(OUTPUT_DIR, `${name}.json`);
-  const code = await runHeld('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${report}`], { env });
+  const code = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${report}`], { env });
   if (!fs.existsSync(report)) return record(name, { failed: 1 });
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
   const failed = summary.numFailedTests + (code !== 0 && summary.numFailedTests === 0 ? 1 : 0);
@@ -66,7 +40,7 @@ async function withPostgres(body) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-'));
   const port = 54329;
   // initdb refuses to run as root: the cluster belongs to the postgres user then.
-  const asOwner = (command, args) => (isRoot() ? runHeld('runuser', ['-u', 'postgres', '--', command, ...args]) : runHeld(command, args));
+  const asOwner = (command, args) => (isRoot() ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args));
   if (isRoot()) fs.chownSync(dir, ...idsOf('postgres'));
   const dataDir = path.join(dir, 'data');
   try {
@@ -111,15 +85,12 @@ const started = Date.now();
 await ensureDependencies();
 // Typecheck and lint keep what they learnt last time, so an unchanged file is not checked again.
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache');
-async function checksAndVitest() {
-  await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE_DIR, 'tsc', 'tsbuildinfo')]);
-  await check('lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(CACHE_DIR, 'eslint') + path.sep, '.']);
-  await vitest('unit and machines', 'unit');
-  await vitest('server (SQLite)', 'server');
-  await withPostgres((url) => vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: url }));
-}
-await Promise.all([checksAndVitest(), endToEnd()]);
-results.sort((a, b) => SUITES.indexOf(a.name) - SUITES.indexOf(b.name));
+await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE_DIR, 'tsc', 'tsbuildinfo')]);
+await check('lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(CACHE_DIR, 'eslint') + path.sep, '.']);
+await vitest('unit and machines', 'unit');
+await vitest('server (SQLite)', 'server');
+await withPostgres((url) => vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: url }));
+await endToEnd();
 
 const total = results.reduce((sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed, skipped: sum.skipped + result.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nSuites:');
