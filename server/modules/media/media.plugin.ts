@@ -169,6 +169,9 @@ export default fp(
       let head = Buffer.alloc(0);
       let type: DetectedFileType | null = null;
       let bytes = 0;
+      // Opened before any byte is read: a stream opening its file itself could create it after a
+      // refusal had already removed it.
+      const handle = await fs.promises.open(file, 'wx');
       try {
         await pipeline(
           content,
@@ -184,7 +187,7 @@ export default fp(
               yield chunk;
             }
           },
-          fs.createWriteStream(file, { flags: 'wx' }),
+          handle.createWriteStream(),
         );
         // A file shorter than a signature is judged by the bytes it has.
         return { path: file, type: type ?? acceptedType(head), bytes };
