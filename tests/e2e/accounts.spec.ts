@@ -204,7 +204,7 @@ for (const language of ['ar', 'en'] as Language[]) {
 
   test(`a newcomer registers, signs in, recovers the password, edits the profile and deletes the account, in ${language}`, async ({ page }) => {
     // The whole life of an account in one test: more than the default time allowance.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const problems = watchForErrors(page);
     await useLanguage(page, language);
     const person = NEWCOMERS[language];
