@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
+import { LruMap } from '../lru-map';
 import type { Database } from './schema';
 
 const PG_INT8_OID = 20;
@@ -14,6 +15,29 @@ pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
 const PAGE_CACHE_KIB = 2_000;
 /** How much of a SQLite database file is read through a memory map (see createDatabase). */
 const MAPPED_DATABASE_BYTES = 1024 * 1024 * 1024;
+
+/** More SQL texts than the server writes, counting each row count of its multi-row inserts. */
+const MOST_STATEMENTS_KEPT = 2_000;
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each `prepare`: here each
+ * text is compiled once and its statement used again, as the driver intends. Compiling cost a bid more
+ * than running it, and a bid that takes longer leaves its watchers a frame each (the broadcaster merges
+ * only what arrives while a frame is written), so a storm of bids went far slower.
+ */
+function keepingPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LruMap<string, SQLite.Statement>(MOST_STATEMENTS_KEPT);
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const kept = statements.get(text);
+      if (kept) return kept;
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
 
 /**
  * `onConnectionLost` hears of a pooled PostgreSQL connection that broke while idle (a database
@@ -47,5 +71,5 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   // Planner statistics, gathered cheaply on open (and hourly by housekeeping): without them SQLite
   // scans every published ad for a search's count instead of starting from the matches.
   sqlite.pragma('optimize = 0x10002');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingPreparedStatements(sqlite) }) });
 }
