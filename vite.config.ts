@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildManifestPath } from './domain/runtime-config';
@@ -24,8 +27,43 @@ function buildInfo(): Plugin {
   };
 }
 
+/** Text the build writes; fonts and pictures are compressed in their own formats already. */
+const COMPRESSIBLE_FILE = /\.(js|css|svg|json|txt)$/;
+/** Below this a compressed copy saves less than its extra lookup costs. */
+const SMALLEST_COMPRESSED_BYTES = 1024;
+
+/**
+ * Writes a brotli (`.br`, strongest setting) and a gzip (`.gz`) copy beside each text file of the
+ * build, once, so the server sends them as they are (@fastify/static `preCompressed`) instead of
+ * compressing every asset on every request.
+ */
+function precompressedCopies(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'marketplace-precompressed-copies',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const writes = Object.keys(bundle)
+        .filter((fileName) => COMPRESSIBLE_FILE.test(fileName))
+        .map(async (fileName) => {
+          const file = path.join(outDir, fileName);
+          const content = await fs.promises.readFile(file);
+          if (content.length < SMALLEST_COMPRESSED_BYTES) return;
+          const brotli = zlib.brotliCompressSync(content, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          });
+          await Promise.all([fs.promises.writeFile(`${file}.br`, brotli), fs.promises.writeFile(`${file}.gz`, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }))]);
+        });
+      await Promise.all(writes);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), precompressedCopies()],
   build: {
     target: 'es2022',
     sourcemap: false,

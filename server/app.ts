@@ -11,6 +11,7 @@ import csrfPlugin from './plugins/csrf';
 import storableTextPlugin from './plugins/storable-text';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
+import compressionPlugin from './plugins/compression';
 import housekeepingJob from './jobs/housekeeping';
 import socketServer from './realtime/socket-server';
 import cluster from './realtime/cluster';
@@ -51,6 +52,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(clockPlugin, { now });
   await fastify.register(errorsPlugin);
   await fastify.register(securityHeadersPlugin);
+  await fastify.register(compressionPlugin);
   await fastify.register(fastifyCookie);
   await fastify.register(csrfPlugin);
   await fastify.register(storableTextPlugin);

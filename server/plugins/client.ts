@@ -68,6 +68,8 @@ export default fp(
           root: clientDistDir,
           wildcard: false,
           index: false,
+          // The build writes a brotli and a gzip copy of each text asset (vite.config.ts).
+          preCompressed: true,
           allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/build.json',
           setHeaders: (reply, filePath) => {
             const relative = path.relative(clientDistDir, filePath);
@@ -109,14 +111,15 @@ export default fp(
         .send(html);
     };
 
-    app.setNotFoundHandler(async (request, reply) => {
-      const isPageRequest =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.url.startsWith('/api/') &&
-        !request.url.startsWith('/assets/');
-      if (isPageRequest) return sendPage(request, reply);
+    // Every path no other route takes is a page, unless it is the API's or an asset's. A route rather
+    // than the not-found handler, so the page is compressed like any route's answer.
+    app.get('/*', { config: { acceptsAnyText: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND);
+      return sendPage(request, reply);
+    });
+    app.setNotFoundHandler(async () => {
       throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND);
     });
   },
-  { name: 'client', dependencies: ['config', 'clock', 'errors', 'database', 'security-headers', 'sessions'] },
+  { name: 'client', dependencies: ['config', 'clock', 'errors', 'database', 'security-headers', 'compression', 'sessions'] },
 );

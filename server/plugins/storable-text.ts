@@ -33,6 +33,13 @@ export function unstorableTextPath(value: unknown): string | undefined {
   return undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers whatever text its address holds (the pages): nothing is stored or looked up with it as it is. */
+    acceptsAnyText?: boolean;
+  }
+}
+
 /**
  * Path parameters, query and body are refused with VALIDATION_FAILED, naming the field, when they
  * carry text the database cannot store: a lookup or a write with it would fail on PostgreSQL.
@@ -40,8 +47,7 @@ export function unstorableTextPath(value: unknown): string | undefined {
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
-      // A path no route has is a page address; the page shell answers it whatever it holds.
-      if (request.is404) return;
+      if (request.is404 || request.routeOptions.config.acceptsAnyText) return;
       for (const part of [request.params, request.query, request.body]) {
         const field = unstorableTextPath(part);
         if (field !== undefined) throw new AppError(ERROR_CODES.VALIDATION_FAILED, { [field]: ERROR_CODES.VALIDATION_FAILED });
