@@ -8,10 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { api, site } from './lib/api-client';
-import { startBuildCheck } from './lib/build-check';
 import { initI18n } from './lib/i18n';
 import { startInspector } from './lib/inspect';
-import { BUILD_UPDATE_EVENTS } from '../machines/build-update.machine';
 import { runtimeConfig } from './lib/runtime-config';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -19,6 +17,16 @@ import { createAppRouter } from './app/router';
 await Promise.all([initI18n(runtimeConfig.locale), startInspector()]);
 const router = createAppRouter();
 
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
+
+// The newer-build watch (and xstate behind it) is not needed for the first paint: it starts after.
+const { startBuildCheck } = await import('./lib/build-check');
 const buildCheck = startBuildCheck({
   api,
   site,
@@ -28,13 +36,5 @@ const buildCheck = startBuildCheck({
   loadPage: (url) => window.location.assign(url),
 });
 router.subscribe((state) => {
-  if (state.navigation.state === 'loading') buildCheck.send({ type: BUILD_UPDATE_EVENTS.NAVIGATING, url: createPath(state.navigation.location) });
+  if (state.navigation.state === 'loading') buildCheck.navigating(createPath(state.navigation.location));
 });
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);

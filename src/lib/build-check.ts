@@ -1,6 +1,6 @@
-import { type Actor, createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { type BuildInfo, buildInfoSchema, buildManifestPath } from '../../domain/runtime-config';
-import { buildUpdateMachine } from '../../machines/build-update.machine';
+import { BUILD_UPDATE_EVENTS, buildUpdateMachine } from '../../machines/build-update.machine';
 import type { HttpClient } from './http';
 import { inspection } from './inspect';
 
@@ -17,8 +17,13 @@ export interface BuildCheckDependencies {
   loadPage: (url: string) => void;
 }
 
+/** The newer-build watch of SPEC.md section 2 for this page, told of each navigation. */
+export interface BuildCheck {
+  navigating(url: string): void;
+}
+
 /** Starts the newer-build watch of SPEC.md section 2 for this page. */
-export function startBuildCheck({ api, site, currentBuildId, connection, now, loadPage }: BuildCheckDependencies): Actor<typeof buildUpdateMachine> {
+export function startBuildCheck({ api, site, currentBuildId, connection, now, loadPage }: BuildCheckDependencies): BuildCheck {
   const machine = buildUpdateMachine.provide({
     actors: {
       fetchLatestBuild: fromPromise<BuildInfo>(async () => buildInfoSchema.parse(await api.get('/build/latest', { query: { t: now() } }))),
@@ -31,5 +36,5 @@ export function startBuildCheck({ api, site, currentBuildId, connection, now, lo
   });
   const actor = createActor(machine, { input: { currentBuildId, slowConnection: connection?.effectiveType === 'slow-2g' }, ...inspection() });
   actor.start();
-  return actor;
+  return { navigating: (url) => actor.send({ type: BUILD_UPDATE_EVENTS.NAVIGATING, url }) };
 }
