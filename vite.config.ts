@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -64,6 +65,7 @@ function precompressedCopies(): Plugin {
 
 export default defineConfig({
   plugins: [react(), buildInfo(), precompressedCopies()],
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     target: 'es2022',
     sourcemap: false,

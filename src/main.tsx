@@ -1,5 +1,3 @@
-// First of all: zod reads this as each schema is made, and the domain's schemas are made as their modules load.
-import './lib/zod-without-eval';
 import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/600.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';

@@ -1,6 +1,3 @@
-// Also imported first by main.tsx. Imported here too, it is bundled in the chunk with zod and the
-// domain's schemas, ahead of them; from the entry chunk alone it would run after they were made.
-import './zod-without-eval';
 import { UPLOAD_LIMITS } from '../../domain/limits';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, readCookie, resolveLocale } from '../../domain/locale';
 import { DEFAULT_CURRENCY } from '../../domain/money';
