@@ -8,6 +8,7 @@ import * as auctionChanges from './migrations/0006-auction-changes';
 import * as relayedMessages from './migrations/0007-relayed-messages';
 import * as socketIoAttachments from './migrations/0008-socket-io-attachments';
 import * as auctionDeadlines from './migrations/0009-auction-deadlines';
+import * as listingChanges from './migrations/0010-listing-changes';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-relayed-messages': relayedMessages,
   '0008-socket-io-attachments': socketIoAttachments,
   '0009-auction-deadlines': auctionDeadlines,
+  '0010-listing-changes': listingChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -28,6 +28,7 @@ export interface Database {
   auction_bidders: AuctionBidderTable;
   ad_participants: AdParticipantTable;
   ad_search: AdSearchTable;
+  listing_changes: ListingChangesTable;
   command_receipts: CommandReceiptTable;
   orders: OrderTable;
 }
@@ -340,5 +341,11 @@ export interface OrderTable {
 export interface AdSearchTable {
   ad_id: string;
   body: string;
+}
+
+/** One row: raised by triggers with every write that changes what a listing finds (migration 0010). */
+export interface ListingChangesTable {
+  id: number;
+  version: number;
 }
 

@@ -63,6 +63,8 @@ const [CAMRY, CAR_COVER, E300, AHMAD, BUILDING, FLAT, DELL, TENDER, ROLEX, C200]
 describe(`finding ads on ${testDialect}`, () => {
   let t: TestApp;
   let adNumber = 0;
+  /** The server's clock: NOW, but for the test that lets an ad's end pass. */
+  let clock = NOW;
 
   async function insertAd(fixture: AdFixture): Promise<string> {
     const db = t.app.db;
@@ -103,7 +105,7 @@ describe(`finding ads on ${testDialect}`, () => {
   const titlesOf = (...titles: Array<string | undefined>) => titles.map((title) => title!).sort();
 
   beforeAll(async () => {
-    t = await buildTestApp({ now: () => NOW, env: { SEED_DEMO_DATA: 'false' } });
+    t = await buildTestApp({ now: () => clock, env: { SEED_DEMO_DATA: 'false' } });
     await t.app.db
       .insertInto('users')
       .values({ id: 'seller', slug: 'seller', first_name: 'Sara', last_name: 'Seller', email: 'seller@example.com', phone: '966500000001', country_code: 'SA', city_id: RIYADH, password_hash: '', about: '', created_at: NOW - 30 * DAY, verified_at: NOW - 30 * DAY, email_verified_at: NOW - 30 * DAY })
@@ -270,6 +272,68 @@ describe(`finding ads on ${testDialect}`, () => {
       const byDefault = (await t.app.inject({ method: 'GET', url: '/api/ads' })).json() as { items: unknown[]; pageSize: number; total: number };
       expect(byDefault).toMatchObject({ pageSize: 12, total: VISIBLE.length + BEDS.length });
       expect(byDefault.items).toHaveLength(12);
+    });
+  });
+
+  describe('the matches a listing keeps', () => {
+    const WORD = 'مكنسة';
+    const cleaner = (title: string, fixture: Partial<AdFixture> = {}) => insertAd({ title: `${WORD} ${title}`, subcategory: 'office-furniture', price: 100_00, publishedAt: NOW - HOUR, ...fixture });
+    const cleaners = async (query: Record<string, string | number> = {}) => listing({ q: WORD, sort: 'priceAsc', ...query });
+
+    it('finds them again after every write that changes them, and shows each card as it is now', async () => {
+      const db = t.app.db;
+      const small = await cleaner('صغيرة', { price: 100_00 });
+      const large = await cleaner('كبيرة', { price: 200_00 });
+      expect((await cleaners()).titles).toEqual([`${WORD} صغيرة`, `${WORD} كبيرة`]);
+      expect((await cleaners()).titles).toEqual([`${WORD} صغيرة`, `${WORD} كبيرة`]);
+
+      await db.updateTable('ads').set({ price: 300_00 }).where('id', '=', small).execute();
+      expect((await cleaners()).titles).toEqual([`${WORD} كبيرة`, `${WORD} صغيرة`]);
+      // A bid's count changes no order kept here, but the card shows it.
+      await db.updateTable('ads').set({ bid_count: 4 }).where('id', '=', large).execute();
+      expect((await cleaners()).items.map((ad) => ad.bidCount)).toEqual([4, 0]);
+
+      const third = await cleaner('يدوية', { price: 50_00 });
+      expect(await cleaners()).toMatchObject({ titles: [`${WORD} يدوية`, `${WORD} كبيرة`, `${WORD} صغيرة`], total: 3 });
+      expect((await cleaners({ country: 'SA' })).total).toBe(3);
+      await db.deleteFrom('ad_countries').where('ad_id', '=', third).execute();
+      await db.insertInto('ad_countries').values({ ad_id: third, country_code: 'KW' }).execute();
+      expect((await cleaners({ country: 'SA' })).total).toBe(2);
+
+      await db.updateTable('ads').set({ status: 'ENDED' }).where('id', '=', large).execute();
+      expect(await cleaners()).toMatchObject({ titles: [`${WORD} يدوية`, `${WORD} صغيرة`], total: 2 });
+      await db.deleteFrom('ads').where('id', '=', third).execute();
+      expect(await cleaners()).toMatchObject({ titles: [`${WORD} صغيرة`], total: 1 });
+      await db.updateTable('ads').set({ title: 'ممسحة' }).where('id', '=', small).execute();
+      await indexAdForSearch(db, small);
+      expect(await cleaners()).toMatchObject({ titles: [], total: 0 });
+      await db.deleteFrom('ads').where('id', 'in', [small, large]).execute();
+    });
+
+    it('lets an ad go when its end passes, though nothing was written, on its page and in the total', async () => {
+      // A first page of twelve that stay, and the ending one, dearest, alone on the second.
+      const staying = await Promise.all(Array.from({ length: 12 }, (_, index) => cleaner(`باقية ${index + 1}`, { price: 10_00 + index })));
+      const ending = await cleaner('تنتهي قريبا', { endsAt: NOW + MINUTE, price: 900_00 });
+      expect(await cleaners({ pageSize: 12 })).toMatchObject({ total: 13 });
+      expect((await cleaners({ pageSize: 12, page: 2 })).titles).toEqual([`${WORD} تنتهي قريبا`]);
+      clock = NOW + 2 * MINUTE;
+      try {
+        expect(await cleaners({ pageSize: 12 })).toMatchObject({ total: 12 });
+        expect(await cleaners({ pageSize: 12, page: 2 })).toMatchObject({ titles: [], total: 12 });
+      } finally {
+        clock = NOW;
+        await t.app.db.deleteFrom('ads').where('id', 'in', [...staying, ending]).execute();
+      }
+    });
+
+    it('never keeps the orders that bids change', async () => {
+      const db = t.app.db;
+      const [first, second] = [await cleaner('أولى'), await cleaner('ثانية')];
+      await db.updateTable('ads').set({ bid_count: 2 }).where('id', '=', first).execute();
+      expect((await cleaners({ sort: 'mostBids' })).titles).toEqual([`${WORD} أولى`, `${WORD} ثانية`]);
+      await db.updateTable('ads').set({ bid_count: 3 }).where('id', '=', second).execute();
+      expect((await cleaners({ sort: 'mostBids' })).titles).toEqual([`${WORD} ثانية`, `${WORD} أولى`]);
+      await db.deleteFrom('ads').where('id', 'in', [first, second]).execute();
     });
   });
 });
