@@ -89,14 +89,15 @@ function ordered(query: AdsQuery, sort: AdSort, now: number): AdsQuery {
 const listAdsRoute: FastifyPluginAsync = async (app) => {
   const keptListings = new LruMap<string, KeptMatches>(MOST_LISTINGS_KEPT);
 
-  const listingVersion = async () => (await app.db.selectFrom('listing_changes').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version;
+  const selectVersion = () => app.db.selectFrom('listing_changes').select('version').where('id', '=', 1);
+  const listingVersion = async () => (await selectVersion().executeTakeFirstOrThrow()).version;
 
   /** The kept page's cards, read now; undefined when the listings changed since or one of its ads left. */
   async function currentCards(kept: KeptMatches, now: number): Promise<AdSummary[] | undefined> {
     if (kept.adIds.length === 0) return (await listingVersion()) === kept.version ? [] : undefined;
     const rows = await selectPublishedAds(app.db, now)
       .where('ads.id', 'in', kept.adIds)
-      .select((eb) => eb.selectFrom('listing_changes').select('version').where('id', '=', 1).as('version'))
+      .select(selectVersion().as('version'))
       .execute();
     if (rows.length !== kept.adIds.length || rows.some((row) => row.version !== kept.version)) return undefined;
     const byId = new Map(rows.map((row) => [row.id, row]));
