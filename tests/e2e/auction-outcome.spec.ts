@@ -1,5 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import type { AuctionSnapshot } from '../../domain/auction';
+import { type APIRequestContext, type Browser, expect, type Locator, test } from '@playwright/test';
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import enAuction from '../../locales/en/auction.json' with { type: 'json' };
@@ -14,11 +13,9 @@ import {
   type Newcomer,
   publishThroughApi,
   shownRiyals,
-  signInThroughApi,
   unexpected,
-  useLanguage,
-  watchForErrors,
-} from './helpers';
+  } from './helpers';
+import { AuctionScreen, requestsTo } from './auction-screen';
 
 const LOCALES = { ar: { auction: arAuction, errors: arErrors }, en: { auction: enAuction, errors: enErrors } } satisfies Record<Language, unknown>;
 
@@ -44,7 +41,6 @@ const AFTER_RECONNECT_MS = 6000;
 
 /** Generous: the page loads its auction chunks lazily, and the suite shares a busy machine. */
 const PAGE_LOAD_TIMEOUT_MS = 60_000;
-const SCREENSHOTS = '.test-output/screens';
 
 /** Publishes a public auction that starts now and runs for hours; answers its slug. */
 async function publishAuction(request: APIRequestContext, title: string, onBackPrice?: number): Promise<string> {
@@ -60,77 +56,11 @@ async function publishAuction(request: APIRequestContext, title: string, onBackP
   });
 }
 
-/** One person's browser on the auction's page, in a context of its own; a visitor is signed in as nobody. */
-class Screen {
-  constructor(
-    readonly name: string,
-    readonly page: Page,
-    readonly problems: string[],
-  ) {}
-
-  static async open(browser: Browser, language: Language, name: string, person: Newcomer | null): Promise<Screen> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const problems = watchForErrors(page);
-    await useLanguage(page, language);
-    if (person) await signInThroughApi(page.request, person.email, PASSWORD);
-    return new Screen(name, page, problems);
-  }
-
-  byTestId(testId: string): Locator {
-    return this.page.getByTestId(testId);
-  }
-
-  get panel() {
-    return this.byTestId('auction-panel');
-  }
-
-  async visit(slug: string) {
-    await this.page.goto(`/ad/${encodeURIComponent(slug)}`);
-    await expect(this.panel).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT_MS });
-  }
-
-  async snapshot(slug: string): Promise<AuctionSnapshot> {
-    return (await (await this.page.request.get(`/api/ads/${encodeURIComponent(slug)}/auction`)).json()) as AuctionSnapshot;
-  }
-
-  async expectPhase(phase: string, timeout?: number) {
-    await expect(this.byTestId('auction-phase')).toHaveAttribute('data-phase', phase, { timeout });
-  }
-
-  /** Places a bid of one of the form's quick amounts and answers it. */
-  async bidQuickAmount(index: number): Promise<number> {
-    const quick = this.byTestId('quick-bid').nth(index);
-    const amount = Number(await quick.getAttribute('data-amount'));
-    await quick.click();
-    await this.byTestId('place-bid').click();
-    await expect(this.byTestId('highest-bid')).toHaveAttribute('data-amount', String(amount));
-    return amount;
-  }
-
-  async screenshot(name: string, language: Language) {
-    await this.panel.screenshot({ path: `${SCREENSHOTS}/${name}-${language}.png`, animations: 'disabled' });
-  }
-
-  async close() {
-    await this.page.context().close();
-  }
-}
-
 /** The Latin name sits in its own isolated run inside the sentence, so the Arabic around it cannot reorder it. */
 async function expectIsolatedName(sentence: Locator) {
   const name = sentence.locator('bdi', { hasText: WINNER_NAME });
   await expect(name).toHaveCount(1);
   expect(await name.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('isolate');
-}
-
-/** The requests a page sends to `pathEnd` from now on. */
-function requestsTo(page: Page, pathEnd: string): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith(pathEnd)) sent.push(`${request.method()} ${request.url()}`);
-  });
-  return sent;
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -145,20 +75,20 @@ for (const language of ['ar', 'en'] as Language[]) {
   const { auction: words, errors } = LOCALES[language];
 
   test.describe(`the auction panel's outcome and connection in ${language}`, () => {
-    let screens: Screen[] = [];
+    let screens: AuctionScreen[] = [];
 
     /** The owner publishes an auction; the owner, both bidders and a visitor open it, each in a browser of their own. */
     async function openAuction(browser: Browser, title: string, onBackPrice?: number) {
-      const seller = await Screen.open(browser, language, 'seller', OWNER);
-      screens = [seller, await Screen.open(browser, language, 'winner', WINNER), await Screen.open(browser, language, 'loser', LOSER), await Screen.open(browser, language, 'visitor', null)];
+      const seller = await AuctionScreen.open(browser, language, 'seller', { email: OWNER.email, password: PASSWORD });
+      screens = [seller, await AuctionScreen.open(browser, language, 'winner', { email: WINNER.email, password: PASSWORD }), await AuctionScreen.open(browser, language, 'loser', { email: LOSER.email, password: PASSWORD }), await AuctionScreen.open(browser, language, 'visitor', null)];
       const slug = await publishAuction(seller.page.request, title, onBackPrice);
       // One after another: on a busy machine four pages loading at once starve each other.
-      for (const screen of screens) await screen.visit(slug);
-      const [, winner, loser, visitor] = screens as [Screen, Screen, Screen, Screen];
+      for (const screen of screens) await screen.visit(slug, { timeout: PAGE_LOAD_TIMEOUT_MS });
+      const [, winner, loser, visitor] = screens as [AuctionScreen, AuctionScreen, AuctionScreen, AuctionScreen];
       return { slug, seller, winner, loser, visitor };
     }
 
-    async function endRoundSoon(seller: Screen, slug: string) {
+    async function endRoundSoon(seller: AuctionScreen, slug: string) {
       const response = await apiWrite(seller.page.request, 'POST', `/api/dev/auctions/${encodeURIComponent(slug)}/end-soon`, { inMs: ROUND_ENDS_IN_MS });
       expect(response.status()).toBe(204);
       for (const screen of screens) await screen.expectPhase('finalWindow', ROUND_END_TIMEOUT_MS);

@@ -1,6 +1,5 @@
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test as base } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, test as base } from '@playwright/test';
 import type { AdType } from '../../domain/ad';
-import type { AuctionPhase, AuctionSnapshot, ViewerRole } from '../../domain/auction';
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
@@ -21,11 +20,10 @@ import {
   publishThroughApi,
   registerThroughApi,
   shownRiyals,
-  signInThroughApi,
   unexpected,
-  useLanguage,
   watchForErrors,
 } from './helpers';
+import { AuctionScreen, requestsTo } from './auction-screen';
 
 /** What the auction panel and the ad page say, straight from the locales the app itself reads. */
 const LOCALES = {
@@ -117,89 +115,10 @@ function plansFor(language: Language): Record<'open' | 'live' | 'private' | 'com
 
 const ARABIC_INDIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
 
-/** The requests a page sends to `path`'s end, from now on: proof that nothing was sent yet. */
-function requestsTo(page: Page, pathEnd: string): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith(pathEnd)) sent.push(request.url());
-  });
-  return sent;
-}
-
 /** An amount in halalas as a person types it in riyals: in Arabic, with the digits many Arabic keyboards type. */
 function typedRiyals(halalas: number, language: Language): string {
   const riyals = String(halalas / 100);
   return language === 'ar' ? riyals.replace(/\d/g, (digit) => ARABIC_INDIC_DIGITS[Number(digit)]!) : riyals;
-}
-
-/** One person's browser on an auction's page: the owner's or a bidder's, each in a context of its own. */
-class AuctionScreen {
-  constructor(
-    readonly page: Page,
-    readonly problems: string[],
-  ) {}
-
-  byTestId(testId: string): Locator {
-    return this.page.getByTestId(testId);
-  }
-
-  get panel() {
-    return this.byTestId('auction-panel');
-  }
-
-  /** Opens the ad (again, when it is open already) and marks the document, so a later check can tell it was not reloaded since. */
-  async open(slug: string) {
-    await this.page.goto(`/ad/${encodeURIComponent(slug)}`);
-    await expect(this.panel).toBeVisible();
-    await this.page.evaluate(() => document.documentElement.setAttribute('data-opened-once', ''));
-  }
-
-  /** Whatever changed on this screen came over the socket: the document opened is still the one shown. */
-  async expectNotReloaded() {
-    await expect(this.page.locator('html[data-opened-once]')).toHaveCount(1);
-  }
-
-  /** The auction as the server answers this screen's person. */
-  async snapshot(slug: string): Promise<AuctionSnapshot> {
-    return (await (await this.page.request.get(`/api/ads/${encodeURIComponent(slug)}/auction`)).json()) as AuctionSnapshot;
-  }
-
-  /** The name others see for this screen's person, as the server lists them among the auction's bidders. */
-  async bidderName(slug: string): Promise<string> {
-    const { user } = (await (await this.page.request.get('/api/auth/session')).json()) as { user: { id: string } };
-    const bidder = (await this.snapshot(slug)).bidders.find((one) => one.id === user.id);
-    if (!bidder) throw new Error(`${user.id} has not bid on ${slug}`);
-    return bidder.name;
-  }
-
-  async expectRole(role: ViewerRole) {
-    await expect(this.panel).toHaveAttribute('data-role', role);
-  }
-
-  async expectPhase(phase: AuctionPhase, timeout?: number) {
-    await expect(this.byTestId('auction-phase')).toHaveAttribute('data-phase', phase, { timeout });
-  }
-
-  async expectHighestBid(amount: number | null) {
-    await expect(this.byTestId('highest-bid')).toHaveAttribute('data-amount', amount === null ? '' : String(amount));
-  }
-
-  /** The round's bids, newest first, as every screen lists them. */
-  async expectBids(amounts: number[]) {
-    await expect(this.byTestId('bid-list')).toHaveAttribute('data-count', String(amounts.length));
-    await expect(this.byTestId('bid')).toHaveCount(amounts.length);
-    for (const [index, amount] of amounts.entries()) await expect(this.byTestId('bid').nth(index)).toHaveAttribute('data-amount', String(amount));
-  }
-
-  /** Places a bid of one of the form's quick amounts (0 is the least the next bid may offer) and answers it. */
-  async bidQuickAmount(index: number): Promise<number> {
-    const quick = this.byTestId('quick-bid').nth(index);
-    const amount = Number(await quick.getAttribute('data-amount'));
-    await quick.click();
-    await this.byTestId('place-bid').click();
-    await this.expectHighestBid(amount);
-    return amount;
-  }
 }
 
 /** What every test ends on: each screen changed over the socket alone, and nothing went wrong on it but what the test `provoked`. */
@@ -217,13 +136,9 @@ const test = base.extend<{ openScreen: OpenScreen }>({
   openScreen: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (language, email, password) => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = await context.newPage();
-      const problems = watchForErrors(page);
-      await useLanguage(page, language);
-      await signInThroughApi(page.request, email, password);
-      return new AuctionScreen(page, problems);
+      const screen = await AuctionScreen.open(browser, language, email, { email, password });
+      contexts.push(screen.page.context());
+      return screen;
     });
     await Promise.all(contexts.map((context) => context.close()));
   },
@@ -252,7 +167,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       const [seller, first, second] = await Promise.all([openScreen(language, people.owner.email, people.owner.password), openScreen(language, people.first.email, people.first.password), openScreen(language, people.second.email, people.second.password)]);
       const slug = await publishAuction(seller.page.request, plan);
       const everyone = [seller, first, second];
-      await Promise.all(everyone.map((screen) => screen.open(slug)));
+      await Promise.all(everyone.map((screen) => screen.visit(slug)));
       return { slug, seller, first, second, everyone };
     }
 
