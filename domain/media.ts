@@ -31,6 +31,11 @@ export function mediaUrl(id: string, variant: MediaVariant): string {
   return `/media/${encodeURIComponent(id)}/${variant}`;
 }
 
+/** Every width a picture is kept at, for the browser to pick the smallest that fills its box on this screen. */
+export function mediaSrcSet(id: string): string {
+  return (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map((variant) => `${mediaUrl(id, variant)} ${IMAGE_VARIANTS[variant]}w`).join(', ');
+}
+
 export const mediaItemSchema = z.object({
   id: z.string(),
   kind: z.enum(MEDIA_KINDS),

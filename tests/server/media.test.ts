@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import type { Locale } from '../../domain/locale';
-import { IMAGE_VARIANTS, type MediaItem, mediaUrl } from '../../domain/media';
+import { IMAGE_VARIANTS, type MediaItem, mediaSrcSet, mediaUrl } from '../../domain/media';
 import { DAY_MS, HOUR_MS } from '../../domain/timing';
 import arErrors from '../../locales/ar/errors.json';
 import enErrors from '../../locales/en/errors.json';
@@ -105,8 +105,13 @@ describe(`media uploads on ${testDialect}`, () => {
     const item = await uploaded('holiday.jpg', photo);
     // Turned upright (the camera was held sideways), then the large size at 1280 wide.
     expect(item).toMatchObject({ kind: 'IMAGE', mime: 'image/jpeg', bytes: photo.length, width: 1280, height: 2560, name: 'holiday.jpg' });
-    for (const [variant, width] of Object.entries(IMAGE_VARIANTS)) {
-      const response = await serve(mediaUrl(item.id, variant as keyof typeof IMAGE_VARIANTS));
+    // Each size a page offers the browser (srcset) is served at the width it is offered as.
+    const offered = mediaSrcSet(item.id).split(', ');
+    expect(offered).toHaveLength(Object.keys(IMAGE_VARIANTS).length);
+    for (const candidate of offered) {
+      const [url, descriptor] = candidate.split(' ') as [string, string];
+      const width = Number.parseInt(descriptor, 10);
+      const response = await serve(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');

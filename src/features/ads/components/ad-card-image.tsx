@@ -1,13 +1,18 @@
 import { Center, Image } from '@chakra-ui/react';
 import { useState } from 'react';
-import { IMAGE_VARIANTS, mediaUrl } from '../../../../domain/media';
+import { IMAGE_VARIANTS, mediaSrcSet, mediaUrl } from '../../../../domain/media';
 import { CategoryIcon } from '../../../lib/ui/category-icon';
 
 /** Cards frame pictures at 4:3; the attributes reserve that space before the picture arrives. */
 const CARD_HEIGHT = Math.round((IMAGE_VARIANTS.card * 3) / 4);
+/** A card's width in the grid: two columns on a phone, three on a tablet, four up to the page's 80rem. */
+const CARD_SIZES = '(min-width: 80rem) 20rem, (min-width: 64rem) 25vw, (min-width: 48rem) 33vw, 50vw';
 
-/** The ad's main picture, or its category's icon when it has none (or it fails to load). */
-export function AdCardImage({ imageId, categoryIcon }: { imageId: string | null; categoryIcon: string }) {
+/**
+ * The ad's main picture, or its category's icon when it has none (or it fails to load). The first card
+ * of a page is likely its largest paint: it is fetched at once and first, the others as they near the screen.
+ */
+export function AdCardImage({ imageId, categoryIcon, first = false }: { imageId: string | null; categoryIcon: string; first?: boolean }) {
   const [failedId, setFailedId] = useState<string | null>(null);
   if (imageId === null || failedId === imageId) {
     return (
@@ -19,9 +24,12 @@ export function AdCardImage({ imageId, categoryIcon }: { imageId: string | null;
   return (
     <Image
       src={mediaUrl(imageId, 'card')}
+      srcSet={mediaSrcSet(imageId)}
+      sizes={CARD_SIZES}
       // The title beside it says what it shows; a screen reader would only hear it twice.
       alt=""
-      loading="lazy"
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
       decoding="async"
       htmlWidth={IMAGE_VARIANTS.card}
       htmlHeight={CARD_HEIGHT}

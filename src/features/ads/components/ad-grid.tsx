@@ -6,12 +6,13 @@ import type { AdList, AdSummary } from '../../../../domain/ad';
 import { errorCodeOf } from '../../../lib/http';
 import { AdCard } from './ad-card';
 
-export function AdGrid({ ads, loading, placeholders = 4 }: { ads: AdSummary[] | undefined; loading?: boolean; placeholders?: number }) {
+/** `leading`: the grid opens the page, so its first picture is likely the largest paint and is fetched first. */
+export function AdGrid({ ads, loading, placeholders = 4, leading = false }: { ads: AdSummary[] | undefined; loading?: boolean; placeholders?: number; leading?: boolean }) {
   return (
     <SimpleGrid columns={{ base: 2, md: 3, lg: 4 }} gap={{ base: '3', md: '4' }} aria-busy={loading}>
       {loading && !ads
         ? Array.from({ length: placeholders }, (_, index) => <Skeleton key={index} height={{ base: '60', md: '80' }} borderRadius="l3" />)
-        : ads?.map((ad) => <AdCard key={ad.slug} ad={ad} />)}
+        : ads?.map((ad, index) => <AdCard key={ad.slug} ad={ad} first={leading && index === 0} />)}
     </SimpleGrid>
   );
 }
@@ -30,8 +31,20 @@ export function ListError({ error, retry }: { error: unknown; retry: () => void 
 }
 
 /** A listing as a query gives it: skeletons while loading, the grid, what to show when empty, or the error with a retry. */
-export function AdListResults({ list, empty, placeholders, limit }: { list: UseQueryResult<AdList>; empty: ReactNode; placeholders?: number; limit?: number }) {
+export function AdListResults({
+  list,
+  empty,
+  placeholders,
+  limit,
+  leading,
+}: {
+  list: UseQueryResult<AdList>;
+  empty: ReactNode;
+  placeholders?: number;
+  limit?: number;
+  leading?: boolean;
+}) {
   if (list.isError) return <ListError error={list.error} retry={() => void list.refetch()} />;
   if (list.data?.total === 0) return empty;
-  return <AdGrid ads={list.data?.items.slice(0, limit)} loading={list.isPending} placeholders={placeholders ?? limit} />;
+  return <AdGrid ads={list.data?.items.slice(0, limit)} loading={list.isPending} placeholders={placeholders ?? limit} leading={leading} />;
 }

@@ -78,6 +78,7 @@ export default function ProductListPage() {
             <AdListResults
               list={ads}
               placeholders={8}
+              leading
               empty={
                 <PageEmptyState
                   icon={<SearchX />}
