@@ -1,6 +1,7 @@
 import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/600.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
+import './lib/font-fallbacks.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createPath } from 'react-router';
