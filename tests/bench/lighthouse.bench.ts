@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LOCALE_COOKIE, type Locale } from '../../domain/locale';
 import { describeMachine, percentile } from './figures';
+import { runningAuctionPath, startMarketplace } from './marketplace-process';
 
 /**
  * The public pages on a phone (issue 28): Lighthouse 12's mobile audit, with its default simulated
@@ -16,8 +14,6 @@ import { describeMachine, percentile } from './figures';
  */
 const RUNS = 3;
 const PORT = 3170;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const STARTUP_TIMEOUT_MS = 120_000;
 const TARGETS = { performance: 90, lcpMs: 2_500, cls: 0.1, tbtMs: 200 };
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -32,28 +28,6 @@ interface Figures {
   cls: number;
   scriptKiB: number;
   scriptFiles: number;
-}
-
-async function startMarketplace(dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the marketplace stopped with ${server.exitCode}`);
-    if (await fetch(`${ORIGIN}/api/health`).then((response) => response.ok, () => false)) return server;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('the marketplace did not start in time');
-}
-
-async function runningAuctionPath(): Promise<string> {
-  const response = await fetch(`${ORIGIN}/api/ads?kind=AUCTION&running=true`);
-  const { items } = (await response.json()) as { items: Array<{ slug: string }> };
-  if (!items[0]) throw new Error('the demo data has no running auction');
-  return `/ad/${encodeURIComponent(items[0].slug)}`;
 }
 
 async function audit(port: number, url: string, locale: Locale): Promise<Figures> {
@@ -91,23 +65,19 @@ function median(runs: Figures[], key: keyof Figures): number {
 async function main(): Promise<void> {
   console.log(`Lighthouse benchmark: mobile audit (Lighthouse 12 defaults: simulated slow 4G, 4× processor slowdown), ${RUNS} runs per page and language, median shown.`);
   console.log(`${describeMachine()}, load average ${os.loadavg()[0]!.toFixed(2)} at the start. The marketplace as npm start serves it, in Debian's Chromium.\n`);
-  // The build step of npm start (scripts/setup.mjs, plain JavaScript): built again only when a source is newer.
-  const setup: { ensureClientBuild: () => Promise<void> } = await import(path.resolve('scripts/setup.mjs'));
-  await setup.ensureClientBuild();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-lighthouse-'));
-  const server = await startMarketplace(dataDir);
+  const server = await startMarketplace(PORT);
   const chromium = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
   try {
     const pages = [
       ['/', '/'],
       ['/product_list', '/product_list'],
-      ['/ad/{slug} (running auction)', await runningAuctionPath()],
+      ['/ad/{slug} (running auction)', await runningAuctionPath(server.origin)],
     ] as const;
     const rows: string[][] = [];
     for (const [name, pagePath] of pages) {
       for (const locale of ['ar', 'en'] as const) {
         const runs: Figures[] = [];
-        for (let run = 0; run < RUNS; run++) runs.push(await audit(chromium.port, `${ORIGIN}${pagePath}`, locale));
+        for (let run = 0; run < RUNS; run++) runs.push(await audit(chromium.port, `${server.origin}${pagePath}`, locale));
         const performance = median(runs, 'performance');
         const lcpMs = median(runs, 'lcpMs');
         const cls = median(runs, 'cls');
@@ -133,8 +103,7 @@ async function main(): Promise<void> {
     console.log(`\nTargets (issue 28): performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms. Figures are information: this benchmark never fails on them.`);
   } finally {
     chromium.kill();
-    server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
   }
 }
 
