@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildManifestPath } from './domain/runtime-config';
 
@@ -64,7 +65,9 @@ function precompressedCopies(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildInfo(), precompressedCopies()],
+  // The React Compiler memoizes each component's output by what it reads, so a live change renders
+  // the parts of a page it touched rather than every element under the component that selected it.
+  plugins: [react(), babel({ presets: [reactCompilerPreset()] }), buildInfo(), precompressedCopies()],
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     target: 'es2022',
