@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signOut, useLanguage, watchForErrors } from './helpers';
+import { signOut, unexpected, useLanguage, watchForErrors } from './helpers';
 
 test('the language switch flips lang and dir at once and survives a reload', async ({ page }) => {
   const problems = watchForErrors(page);
@@ -131,4 +131,13 @@ test('without a newer build, navigation stays in the page', async ({ page }) => 
   await page.getByRole('link', { name: 'الأسئلة الشائعة' }).click();
   await expect(page.locator('[data-page="faq"]')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(true);
+});
+
+test('the footer starts below the fold even on a short page, so it never jumps down as a page fills in', async ({ page }) => {
+  const problems = watchForErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top)).toBeGreaterThanOrEqual(844);
+  expect(unexpected(problems, [{ status: 404, path: '/no-such-page' }])).toEqual([]);
 });
