@@ -12,7 +12,7 @@ const CARD_SIZES = '(min-width: 80rem) 20rem, (min-width: 64rem) 25vw, (min-widt
  * The ad's main picture, or its category's icon when it has none (or it fails to load). The first card
  * of a page is likely its largest paint: it is fetched at once and first, the others as they near the screen.
  */
-export function AdCardImage({ imageId, categoryIcon, first = false }: { imageId: string | null; categoryIcon: string; first?: boolean }) {
+export function AdCardImage({ imageId, categoryIcon, priority = false }: { imageId: string | null; categoryIcon: string; priority?: boolean }) {
   const [failedId, setFailedId] = useState<string | null>(null);
   if (imageId === null || failedId === imageId) {
     return (
@@ -28,8 +28,8 @@ export function AdCardImage({ imageId, categoryIcon, first = false }: { imageId:
       sizes={CARD_SIZES}
       // The title beside it says what it shows; a screen reader would only hear it twice.
       alt=""
-      loading={first ? 'eager' : 'lazy'}
-      fetchPriority={first ? 'high' : 'auto'}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       htmlWidth={IMAGE_VARIANTS.card}
       htmlHeight={CARD_HEIGHT}

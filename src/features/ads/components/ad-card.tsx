@@ -16,7 +16,7 @@ import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
 import { MINUTE_MS } from '../../../../domain/timing';
 
 /** One ad in a listing. The whole card opens the ad; the heart stays its own button above the link. */
-export function AdCard({ ad, first }: { ad: AdSummary; first?: boolean }) {
+export function AdCard({ ad, priority }: { ad: AdSummary; priority?: boolean }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
   const now = useNow(MINUTE_MS);
@@ -27,7 +27,7 @@ export function AdCard({ ad, first }: { ad: AdSummary; first?: boolean }) {
   return (
     <Card.Root position="relative" overflow="hidden" _hover={{ boxShadow: 'md' }} transition="box-shadow 0.15s" data-testid="ad-card" data-slug={ad.slug}>
       <Box aspectRatio={4 / 3} position="relative" opacity={available ? 1 : 0.5}>
-        <AdCardImage imageId={ad.mainImageId} categoryIcon={ad.categoryIcon} first={first} />
+        <AdCardImage imageId={ad.mainImageId} categoryIcon={ad.categoryIcon} priority={priority} />
         <Box position="absolute" top="2" insetInlineStart="2">
           <SaleTypeBadge type={ad.type} />
         </Box>

@@ -12,7 +12,7 @@ export function AdGrid({ ads, loading, placeholders = 4, leading = false }: { ad
     <SimpleGrid columns={{ base: 2, md: 3, lg: 4 }} gap={{ base: '3', md: '4' }} aria-busy={loading}>
       {loading && !ads
         ? Array.from({ length: placeholders }, (_, index) => <Skeleton key={index} height={{ base: '60', md: '80' }} borderRadius="l3" />)
-        : ads?.map((ad, index) => <AdCard key={ad.slug} ad={ad} first={leading && index === 0} />)}
+        : ads?.map((ad, index) => <AdCard key={ad.slug} ad={ad} priority={leading && index === 0} />)}
     </SimpleGrid>
   );
 }
