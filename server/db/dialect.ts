@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Kysely, type OperationNodeSource, PostgresAdapter, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { AdTable, Database } from './schema';
 
 /**
@@ -59,7 +59,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 /**
  * A user's account and their bids take turns: the transaction deleting the account holds its row
  * (`lockUserForDeletion`), and the bid engine holds its bidders' rows against deletion
- * (`holdUsersAgainstDeletion`), each until it ends. Whichever comes second waits, and then sees the
+ * (`holdingUsersAgainstDeletion`), each until it ends. Whichever comes second waits, and then sees the
  * other's outcome: the bid committed, or the account gone. PostgreSQL locks the rows; SQLite needs
  * nothing, its one connection runs each transaction alone. Other writes for a user (an instant
  * purchase's order, a join request) hold nothing: one coming after its own account's deletion fails on
@@ -69,8 +69,23 @@ export async function lockUserForDeletion(trx: Kysely<Database>, userId: string)
   if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
-export async function holdUsersAgainstDeletion(trx: Kysely<Database>, userIds: readonly string[]): Promise<void> {
-  if (dialectOf(trx) === 'postgres' && userIds.length > 0) await trx.selectFrom('users').select('id').where('id', 'in', userIds).forKeyShare().execute();
+/** `query`, holding the `users` rows it reads against deletion until its transaction ends (see above). */
+export function holdingUsersAgainstDeletion<TB extends keyof Database, O>(db: Kysely<Database>, query: SelectQueryBuilder<Database, TB | 'users', O>): SelectQueryBuilder<Database, TB | 'users', O> {
+  return dialectOf(db) === 'postgres' ? query.forKeyShare('users') : query;
+}
+
+/**
+ * Runs writes that do not read each other's rows in one round trip on PostgreSQL, each a
+ * data-modifying WITH of one statement; SQLite, in process, runs them in turn.
+ */
+export async function writeTogether(db: Kysely<Database>, writes: ReadonlyArray<Compilable & OperationNodeSource>): Promise<void> {
+  if (dialectOf(db) === 'sqlite' || writes.length < 2) {
+    for (const write of writes) await db.executeQuery(write.compile());
+    return;
+  }
+  const last = writes.at(-1)!;
+  const before = writes.slice(0, -1).map((write, index) => sql`${sql.id(`write_${index}`)} AS (${write})`);
+  await sql`WITH ${sql.join(before)} ${last}`.execute(db);
 }
 
 /**

@@ -6,7 +6,7 @@ import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../doma
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, auctionStateStillAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
-import { holdUsersAgainstDeletion, isForeignKeyViolation, withLockedAd } from '../../db/dialect';
+import { isForeignKeyViolation, withLockedAd, writeTogether } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { LruMap } from '../../lru-map';
@@ -21,8 +21,8 @@ import {
   isPrivateAuction,
   participationsOf,
   recordOrder,
-  recordStandings,
   standingsOf,
+  standingsWrite,
   UNDECIDED_ROUND,
 } from './auction-records';
 
@@ -178,16 +178,15 @@ export default fp(
     }
 
     /**
-     * Keeps each command's answer under its client's key. Only a key sent at the same moment with a
-     * command on another ad (PostgreSQL locks ads apart) can be taken already: that client's retry is
-     * then refused as a reused key, rather than the commit failing for every command in it.
+     * The write keeping each command's answer under its client's key. Only a key sent at the same moment
+     * with a command on another ad (PostgreSQL locks ads apart) can be taken already: that client's retry
+     * is then refused as a reused key, rather than the commit failing for every command in it.
      */
-    async function keepReceipts(trx: Kysely<Database>, command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>): Promise<void> {
-      await trx
+    function receiptsWrite(trx: Kysely<Database>, command: KeyedCommand, adId: string, now: number, answered: ReadonlyArray<{ request: KeyedRequest; change: AuctionChange }>) {
+      return trx
         .insertInto('command_receipts')
         .values(answered.map(({ request, change }) => ({ user_id: request.userId, idempotency_key: request.idempotencyKey, command, ad_id: adId, result: JSON.stringify(change), created_at: now })))
-        .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-        .execute();
+        .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing());
     }
 
     /** The first answer to a key, given again; refused when the key was used for another command or ad. */
@@ -206,11 +205,10 @@ export default fp(
       const run = await withLockedAd(app.db, { id: adId }, async (trx, row) => {
         assertAuction(row);
         const requests = bids.map((bid) => bid.request);
-        const bidderIds = [...new Set(requests.map((request) => request.userId))];
-        // Before their standings are read: a bidder's account deleted meanwhile is then missing from them.
-        // Not the owner's, whose bid is refused anyway: deleting their account deletes this ad, whose
-        // row this transaction holds, and each would wait for the other.
-        await holdUsersAgainstDeletion(trx, bidderIds.filter((id) => id !== row.owner_id));
+        // A bidder's account deleted meanwhile is missing from the standings, and the others' are held
+        // until the commit. Not the owner's, whose bid is refused anyway: deleting their account deletes
+        // this ad, whose row this transaction holds, and each would wait for the other.
+        const bidderIds = [...new Set(requests.map((request) => request.userId))].filter((id) => id !== row.owner_id);
         const [receipts, highestBid, standings, participations] = await Promise.all([
           receiptsOf(trx, requests),
           highestBidOf(trx, row),
@@ -272,17 +270,17 @@ export default fp(
         const last = accepted.at(-1)!.change.auction;
         // A round's first bid decided after its end opens the final window: a deadline of its own.
         const nextDeadlineAt = nextDeadlineOf(state);
-        await trx
-          .insertInto('offers')
-          .values(accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq })))
-          .execute();
-        await trx
-          .updateTable('ads')
-          .set({ seq: current.seq, highest_offer_id: current.highest_offer_id, bid_count: current.bid_count, announced_phase: last.phase, next_deadline_at: nextDeadlineAt })
-          .where('id', '=', row.id)
-          .execute();
-        await keepReceipts(trx, KEYED_COMMANDS.BID, row.id, now, accepted);
-        await recordStandings(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!));
+        await writeTogether(trx, [
+          trx
+            .insertInto('offers')
+            .values(accepted.map(({ bid, request }) => ({ id: bid.id, ad_id: row.id, user_id: request.userId, round: row.round, amount: bid.amount, created_at: bid.at, seq: bid.seq }))),
+          receiptsWrite(trx, KEYED_COMMANDS.BID, row.id, now, accepted),
+          standingsWrite(trx, row, [...new Set(accepted.map(({ request }) => request.userId))].map((id) => standings.get(id)!)),
+          trx
+            .updateTable('ads')
+            .set({ seq: current.seq, highest_offer_id: current.highest_offer_id, bid_count: current.bid_count, announced_phase: last.phase, next_deadline_at: nextDeadlineAt })
+            .where('id', '=', row.id),
+        ]);
         return { change: accepted.map(({ change }) => change).reduce(mergeAuctionChanges), phaseBefore };
       });
       // Handed over before the answers settle, so a small room hears of the run with its bidders (the broadcaster decides).
@@ -321,7 +319,7 @@ export default fp(
             .execute();
           await decision.after?.(trx);
           const result: AuctionChange = { fromSeq: row.seq, auction, bids: [], bidders: [] };
-          await keepReceipts(trx, command, row.id, now, [{ request, change: result }]);
+          await receiptsWrite(trx, command, row.id, now, [{ request, change: result }]).execute();
           return { result, replayed: false };
         });
         // Still in the ad's turn, so the change is handed to the broadcaster before the next command's.

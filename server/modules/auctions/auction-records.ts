@@ -16,6 +16,7 @@ import {
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, awaitsOwnerDecision, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';
+import { holdingUsersAgainstDeletion } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -170,26 +171,31 @@ export async function auctionsAwaitingOwnerOf(db: Db, rows: readonly AdRow[], no
   return new Set(candidates.filter((row) => awaitsOwnerDecision(auctionStateAt(factsOf(row, highestBids.get(row.highest_offer_id!) ?? null), now))).map((row) => row.id));
 }
 
-/** Where each of `userIds` stands in the ad's current round, named as bidders are: one query for a whole run of bids. */
+/**
+ * Where each of `userIds` stands in the ad's current round, named as bidders are, their accounts held
+ * against deletion until the transaction ends (`holdingUsersAgainstDeletion`): one query for a whole run of bids.
+ */
 export async function standingsOf(db: Db, row: AdRow, userIds: readonly string[]): Promise<Map<string, BidderStanding>> {
-  const found = await db
-    .selectFrom('users')
-    .leftJoin('auction_bidders', (join) => join.onRef('auction_bidders.user_id', '=', 'users.id').on('auction_bidders.ad_id', '=', row.id).on('auction_bidders.round', '=', row.round))
-    .where('users.id', 'in', userIds)
-    .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count'])
-    .execute();
+  if (userIds.length === 0) return new Map();
+  const found = await holdingUsersAgainstDeletion(
+    db,
+    db
+      .selectFrom('users')
+      .leftJoin('auction_bidders', (join) => join.onRef('auction_bidders.user_id', '=', 'users.id').on('auction_bidders.ad_id', '=', row.id).on('auction_bidders.round', '=', row.round))
+      .where('users.id', 'in', userIds)
+      .select(['users.id', 'users.first_name', 'users.last_name', 'auction_bidders.highest_amount', 'auction_bidders.bid_count']),
+  ).execute();
   return new Map(found.map((user) => [user.id, { id: user.id, name: bidderNameOf(user.first_name, user.last_name), highestAmount: user.highest_amount ?? 0, bidCount: user.bid_count ?? 0 }]));
 }
 
-/** Keeps where these bidders now stand in the ad's current round. */
-export async function recordStandings(db: Db, row: AdRow, standings: readonly BidderStanding[]): Promise<void> {
-  await db
+/** The write keeping where these bidders now stand in the ad's current round. */
+export function standingsWrite(db: Db, row: AdRow, standings: readonly BidderStanding[]) {
+  return db
     .insertInto('auction_bidders')
     .values(standings.map((standing) => ({ ad_id: row.id, round: row.round, user_id: standing.id, highest_amount: standing.highestAmount, bid_count: standing.bidCount })))
     .onConflict((conflict) =>
       conflict.columns(['ad_id', 'round', 'user_id']).doUpdateSet((eb) => ({ highest_amount: eb.ref('excluded.highest_amount'), bid_count: eb.ref('excluded.bid_count') })),
-    )
-    .execute();
+    );
 }
 
 export async function participationOf(db: Db, adId: string, userId: string): Promise<ParticipationStatus | null> {
