@@ -11,17 +11,32 @@ import { buildManifestPath } from './domain/runtime-config';
 /**
  * Gives every production build an id and writes what the server and clients read of it:
  * `build.json` (id and time, served as the latest-build info) and the build's manifest at its
- * per-build path (SPEC.md section 7).
+ * per-build path (SPEC.md section 7), which the server also reads to preload a page's files.
  */
 function buildInfo(): Plugin {
   const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+  let root = '';
   return {
     name: 'marketplace-build-info',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     generateBundle(_options, bundle) {
       const builtAt = new Date().toISOString();
+      // A page's chunk names its source module, by which the server finds the files of a route's page.
       const chunks = Object.values(bundle).flatMap((output) =>
-        output.type === 'chunk' ? [{ file: output.fileName, entry: output.isEntry, dynamicEntry: output.isDynamicEntry, imports: output.imports }] : [],
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                entry: output.isEntry,
+                dynamicEntry: output.isDynamicEntry,
+                imports: output.imports,
+                ...(output.isDynamicEntry && output.facadeModuleId ? { module: path.relative(root, output.facadeModuleId).split(path.sep).join('/') } : {}),
+              },
+            ]
+          : [],
       );
       this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId, builtAt }) });
       this.emitFile({ type: 'asset', fileName: buildManifestPath(buildId).slice(1), source: JSON.stringify({ buildId, builtAt, chunks }) });

@@ -34,6 +34,41 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/**
+ * The page module under `src/features` each route renders. The client's router loads it when the route
+ * is first visited; the server names its files in the page's HTML, so that a browser fetches them
+ * beside the entry script rather than after running it.
+ */
+export const PAGE_MODULES = {
+  home: 'ads/pages/home-page',
+  login: 'auth/pages/login-page',
+  register: 'auth/pages/register-page',
+  forgotPassword: 'auth/pages/forgot-password-page',
+  profile: 'account/pages/profile-page',
+  myAds: 'sell/pages/my-ads-page',
+  myReviews: 'account/pages/my-reviews-page',
+  mySubscriptions: 'account/pages/my-subscriptions-page',
+  orders: 'account/pages/orders-page',
+  ad: 'ads/pages/ad-page',
+  adDraft: 'sell/pages/ad-draft-page',
+  adEdit: 'sell/pages/ad-edit-page',
+  createSale: 'sell/pages/create-sales-page',
+  createSaleOfType: 'sell/pages/create-sale-of-type-page',
+  favorites: 'ads/pages/favorites-page',
+  messages: 'messages/pages/messages-page',
+  conversation: 'messages/pages/conversation-page',
+  productList: 'ads/pages/product-list-page',
+  subscriptions: 'subscriptions/pages/subscriptions-page',
+  subscriptionCheckout: 'subscriptions/pages/subscription-checkout-page',
+  user: 'ads/pages/user-page',
+  contactUs: 'static-pages/pages/contact-us-page',
+  faq: 'static-pages/pages/faq-page',
+  privacyPolicy: 'static-pages/pages/privacy-policy-page',
+  terms: 'static-pages/pages/terms-page',
+  whoAreWe: 'static-pages/pages/who-are-we-page',
+  pushToken: 'push/pages/push-token-page',
+} as const satisfies Record<RouteName, string>;
+
 /** Fills `:param` segments; values are URI-encoded. */
 export function pathTo(route: RouteName, params: Record<string, string> = {}): string {
   return ROUTES[route].replace(/:([a-z]+)/gi, (_, name: string) => {

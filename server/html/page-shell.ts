@@ -43,9 +43,10 @@ function previewTags(preview: PagePreview, siteName: string): string[] {
 /**
  * The HTML every page starts from: `lang` and `dir` of the visitor's locale on the first byte,
  * the page's title in that language and the runtime configuration the client reads at start.
- * A page with a preview (an ad) carries its own title, description and picture for link previews.
+ * A page with a preview (an ad) carries its own title, description and picture for link previews;
+ * `preloads` are the files of the page's own script the browser may fetch at once (`pagePreloads`).
  */
-export function renderPageShell(template: string, config: RuntimeConfig, preview?: PagePreview): string {
+export function renderPageShell(template: string, config: RuntimeConfig, preview?: PagePreview, preloads: readonly string[] = []): string {
   const meta = pageMeta(config.locale);
   const title = preview ? `${preview.title} | ${meta.title}` : meta.title;
   const head = [
@@ -53,6 +54,7 @@ export function renderPageShell(template: string, config: RuntimeConfig, preview
     `<meta name="description" content="${escapeHtml(preview ? preview.description.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_DESCRIPTION_LENGTH) : meta.description)}" />`,
     ...(preview ? previewTags(preview, meta.title) : []),
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
   ].join('\n    ');
   return template
     .replace(HTML_OPEN_TAG, `<html lang="${config.locale}" dir="${directionOf(config.locale)}">`)

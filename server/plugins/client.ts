@@ -9,11 +9,12 @@ import { UPLOAD_LIMITS } from '../../domain/limits';
 import { COUNTRY_COOKIE, DEFAULT_LOCALE, readCookie } from '../../domain/locale';
 import { SESSION_COOKIE, SOCIAL_PROVIDERS } from '../../domain/auth';
 import { MESSAGE_CHANNELS } from '../modules/delivery/message-sender';
-import { type BuildInfo, buildInfoSchema, type RuntimeConfig } from '../../domain/runtime-config';
+import { type BuildInfo, buildInfoSchema, buildManifestPath, type RuntimeConfig } from '../../domain/runtime-config';
 import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
 import { isLocalRequest } from '../local-request';
 import { renderPageShell } from '../html/page-shell';
+import { pagePreloads } from '../html/page-preloads';
 import { pageStatusOf } from '../html/page-status';
 import { adPagePreview } from '../modules/ads/ad-page-preview';
 import { styleNonceOf } from './security-headers';
@@ -48,6 +49,9 @@ export default fp(
         ? buildInfoSchema.parse(JSON.parse(fs.readFileSync(buildFile, 'utf8')))
         : { buildId: 'dev', builtAt: new Date(app.now()).toISOString() };
     app.decorate('buildInfo', buildInfo);
+
+    const manifestFile = path.join(clientDistDir, buildManifestPath(buildInfo.buildId));
+    const preloadsOf = hasBuild && !viteDevServer && fs.existsSync(manifestFile) ? pagePreloads(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))) : () => [];
 
     let loadTemplate: (url: string) => Promise<string>;
     if (viteDevServer) {
@@ -100,7 +104,7 @@ export default fp(
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0]!;
       const preview = await adPagePreview(app.db, pathname, app.config.publicUrl, app.now());
-      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request, reply), preview);
+      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request, reply), preview, preloadsOf(pathname));
       const sessionToken = request.cookies[SESSION_COOKIE];
       const viewerId = async () => (sessionToken ? ((await app.sessions.userOfToken(sessionToken))?.id ?? null) : null);
       return reply

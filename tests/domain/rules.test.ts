@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contactMessageSchema } from '../../domain/contact';
 import { estimateClockOffset, sampleOffset } from '../../domain/clock';
@@ -5,7 +6,7 @@ import { toLatinDigits } from '../../domain/digits';
 import { isErrorCode } from '../../domain/errors';
 import { phoneDigits } from '../../domain/fields';
 import { readCookie } from '../../domain/locale';
-import { isKnownPath, pathTo, safeRedirectPath } from '../../domain/routes';
+import { isKnownPath, PAGE_MODULES, pathTo, safeRedirectPath } from '../../domain/routes';
 import { slugify } from '../../domain/slug';
 
 describe('routes', () => {
@@ -15,6 +16,12 @@ describe('routes', () => {
     }
     for (const unknown of ['/nope', '/ad', '/ad/x/y/z', '/profile/extra']) expect(isKnownPath(unknown), unknown).toBe(false);
     expect(pathTo('ad', { slug: 'سيارة-1' })).toBe('/ad/%D8%B3%D9%8A%D8%A7%D8%B1%D8%A9-1');
+  });
+
+  it('names, for each route, a page module that exists, each route its own', () => {
+    const modules = Object.values(PAGE_MODULES);
+    for (const module of modules) expect(fs.existsSync(new URL(`../../src/features/${module}.tsx`, import.meta.url)), module).toBe(true);
+    expect(new Set(modules).size).toBe(modules.length);
   });
 
   it('only redirects within the site after sign-in', () => {

@@ -31,6 +31,20 @@ describe('the settings a server starts with', () => {
   });
 });
 
+/** The chunks of a small build: an entry and two pages, which share one chunk and each import one the entry imports too. */
+const MANIFEST = {
+  buildId: 'b1',
+  chunks: [
+    { file: 'assets/main-abc123.js', entry: true, dynamicEntry: false, imports: ['assets/react-1.js'] },
+    { file: 'assets/react-1.js', entry: false, dynamicEntry: false, imports: [] },
+    { file: 'assets/home-page-2.js', entry: false, dynamicEntry: true, imports: ['assets/react-1.js', 'assets/cards-3.js'], module: 'src/features/ads/pages/home-page.tsx' },
+    { file: 'assets/ad-page-4.js', entry: false, dynamicEntry: true, imports: ['assets/cards-3.js', 'assets/auction-5.js'], module: 'src/features/ads/pages/ad-page.tsx' },
+    { file: 'assets/cards-3.js', entry: false, dynamicEntry: false, imports: ['assets/react-1.js'] },
+    { file: 'assets/auction-5.js', entry: false, dynamicEntry: false, imports: [] },
+    { file: 'assets/ar-6.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/ar/ads.json' },
+  ],
+};
+
 /** A production server over a small client build made here. */
 describe(`production serving on ${testDialect}`, () => {
   let t: TestApp;
@@ -40,7 +54,7 @@ describe(`production serving on ${testDialect}`, () => {
     fs.mkdirSync(path.join(dist, '_build', 'b1'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><!--app-head--></head><body></body></html>');
     fs.writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ buildId: 'b1', builtAt: '2026-11-21T00:00:00.000Z' }));
-    fs.writeFileSync(path.join(dist, '_build', 'b1', 'manifest.json'), JSON.stringify({ buildId: 'b1', chunks: [] }));
+    fs.writeFileSync(path.join(dist, '_build', 'b1', 'manifest.json'), JSON.stringify(MANIFEST));
     fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     t = await buildTestApp({ env: { ...PRODUCTION_SETTINGS, CLIENT_DIST_DIR: dist } });
@@ -62,12 +76,21 @@ describe(`production serving on ${testDialect}`, () => {
 
   it('serves the build id, its manifest at the per-build path, and never the raw template', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/build/latest?t=1' })).json()).toEqual({ buildId: 'b1', builtAt: '2026-11-21T00:00:00.000Z' });
-    expect((await t.app.inject({ method: 'GET', url: '/_build/b1/manifest.json' })).json()).toEqual({ buildId: 'b1', chunks: [] });
+    expect((await t.app.inject({ method: 'GET', url: '/_build/b1/manifest.json' })).json()).toEqual(MANIFEST);
     const template = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(template.body).not.toContain('<!--app-head-->');
     const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(missingAsset.statusCode).toBe(404);
     expect(missingAsset.json().error.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('names in the HTML the files of the page a path renders that the entry does not import', async () => {
+    const preloaded = async (url: string) => [...(await t.app.inject({ method: 'GET', url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+    expect(await preloaded('/')).toEqual(['/assets/home-page-2.js', '/assets/cards-3.js']);
+    expect(await preloaded('/ad/some-ad?from=search')).toEqual(['/assets/ad-page-4.js', '/assets/cards-3.js', '/assets/auction-5.js']);
+    // A route whose page the build lacks, and a path of no route.
+    expect(await preloaded('/product_list')).toEqual([]);
+    expect(await preloaded('/no/such/page')).toEqual([]);
   });
 
   it('does not expose the dev outbox, nor point the code screen to it', async () => {
