@@ -3,6 +3,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LOCALE_COOKIE, type Locale } from '../../domain/locale';
 import { describeMachine, percentile } from './figures';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { runningAuctionPath, startMarketplace } from './marketplace-process';
 
 /**
@@ -15,7 +16,6 @@ import { runningAuctionPath, startMarketplace } from './marketplace-process';
 const RUNS = 3;
 const PORT = 3170;
 const TARGETS = { performance: 90, lcpMs: 2_500, cls: 0.1, tbtMs: 200 };
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Figures {
   performance: number;
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   console.log(`Lighthouse benchmark: mobile audit (Lighthouse 12 defaults: simulated slow 4G, 4× processor slowdown), ${RUNS} runs per page and language, median shown.`);
   console.log(`${describeMachine()}, load average ${os.loadavg()[0]!.toFixed(2)} at the start. The marketplace as npm start serves it, in Debian's Chromium.\n`);
   const server = await startMarketplace(PORT);
-  const chromium = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+  const chromium = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     const pages = [
       ['/', '/'],

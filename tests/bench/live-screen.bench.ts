@@ -4,6 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
 import { LOCALE_COOKIE } from '../../domain/locale';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { describeMachine, percentile } from './figures';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { runningAuctionPath, startMarketplace } from './marketplace-process';
 
 /**
@@ -19,7 +20,6 @@ const BIDS = 50;
 /** Between bids, so each arrives on a screen at rest, as a person's bids would. */
 const PAUSE_MS = 250;
 const TARGETS = { otherScreenP50Ms: 35, longestTaskMs: 16 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const BIDDER_EMAIL = 'sara@example.com';
 
 interface Shown {
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   console.log(`Live screen benchmark: a bidder and a visitor on a running auction, each in a Chromium of their own, in Arabic; ${BIDS} bids after ${WARM_UP_BIDS} unmeasured, ${PAUSE_MS} ms apart.`);
   console.log(`${describeMachine()}, load average ${os.loadavg()[0]!.toFixed(2)} at the start. The marketplace as npm start serves it.\n`);
   const server = await startMarketplace(PORT);
-  const launch = () => chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const [bidderBrowser, watcherBrowser] = await Promise.all([launch(), launch()]);
   try {
     const path = await runningAuctionPath(server.origin);
