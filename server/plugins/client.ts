@@ -117,7 +117,7 @@ export default fp(
 
     // Every path no other route takes is a page, unless it is the API's or an asset's. A route rather
     // than the not-found handler, so the page is compressed like any route's answer.
-    app.get('/*', { config: { acceptsAnyText: true } }, async (request, reply) => {
+    app.get('/*', { config: { acceptsAnyText: true, servesPages: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND);
       return sendPage(request, reply);
     });

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers with the site's HTML page, whose policy lets the client's scripts and styles in. */
+    servesPages?: boolean;
+  }
+}
 
 const styleNonces = new WeakMap<ServerResponse, string>();
 
@@ -14,11 +21,13 @@ export function styleNonceOf(reply: FastifyReply): string | null {
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
- * Security headers on every response (helmet), with a Content-Security-Policy the built client
+ * Security headers on every response (helmet). A page gets a Content-Security-Policy the built client
  * passes: scripts only from the site (the runtime configuration is a JSON element, never run), and
  * inline styles only with the response's nonce, which the client hands to emotion, as Chakra writes
  * its styles into `<style>` elements while the page runs. Vite's development server injects inline
  * scripts and styles of its own and reloads over its own websocket, so development allows those.
+ * Every other answer (API JSON, assets, pictures) is never run as a document: its policy lets nothing
+ * in and needs no nonce. Each policy's middleware is built once, not on every request.
  */
 export default fp(
   async (app) => {
@@ -31,24 +40,11 @@ export default fp(
       styleNonces.set(response, nonce);
       return `'nonce-${nonce}'`;
     };
-    await app.register(fastifyHelmet, {
+    const everyAnswer = (directives: NonNullable<Exclude<HelmetOptions['contentSecurityPolicy'], boolean>>['directives']): HelmetOptions => ({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-          scriptSrcAttr: ["'none'"],
-          styleSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'", styleNonce],
-          // Style attributes in markup; React sets `style` through the CSSOM, which the policy does not govern.
-          styleSrcAttr: ["'none'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          // 'self' covers the same origin's websocket (socket.io) too.
-          connectSrc: ["'self'", ...apiOrigin, ...(viteDevServer ? ['ws:'] : [])],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
+          ...directives,
           frameAncestors: ["'none'"],
           // Outside production the site is served over plain HTTP, where upgraded requests would fail.
           ...(production ? { upgradeInsecureRequests: [] } : {}),
@@ -58,6 +54,29 @@ export default fp(
       referrerPolicy: { policy: 'same-origin' },
       // A browser that once saw HSTS refuses plain HTTP for a year, which would lock a developer out of http://localhost.
       strictTransportSecurity: production ? { maxAge: ONE_YEAR_S, includeSubDomains: true } : false,
+    });
+    const pageHeaders = helmet(
+      everyAnswer({
+        defaultSrc: ["'self'"],
+        scriptSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'", styleNonce],
+        // Style attributes in markup; React sets `style` through the CSSOM, which the policy does not govern.
+        styleSrcAttr: ["'none'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // 'self' covers the same origin's websocket (socket.io) too.
+        connectSrc: ["'self'", ...apiOrigin, ...(viteDevServer ? ['ws:'] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      }),
+    );
+    const otherHeaders = helmet(everyAnswer({ defaultSrc: ["'none'"] }));
+    app.addHook('onRequest', (request, reply, done) => {
+      // Helmet throws rather than passing an error on, so the callback only ever goes on.
+      (request.routeOptions.config.servesPages ? pageHeaders : otherHeaders)(request.raw, reply.raw, () => done());
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

@@ -62,6 +62,14 @@ describe(`security headers on ${testDialect}`, () => {
     }
   });
 
+  it('lets nothing in from an answer that is not a page, with no nonce to make', async () => {
+    for (const url of ['/api/health', '/api/ads', '/api/ads/no-such-ad']) {
+      const directives = directivesOf((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect([...directives.keys()].sort(), url).toEqual(['default-src', 'frame-ancestors']);
+      expect(directives.get('default-src')).toEqual(["'none'"]);
+    }
+  });
+
   it('lets the page reach an API served from another origin', async () => {
     const elsewhere = await buildTestApp({ env: { PUBLIC_API_BASE_URL: 'https://api.souq.example/v1' } });
     try {
