@@ -1,6 +1,6 @@
 import { Button, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdList, AdSummary } from '../../../../domain/ad';
 import { errorCodeOf } from '../../../lib/http';
@@ -44,7 +44,11 @@ export function AdListResults({
   limit?: number;
   leading?: boolean;
 }) {
+  // The cards render at a priority React may interrupt, in slices, so a page answering taps and
+  // scrolls is not held by a grid of cards arriving together; the previous cards (or the
+  // skeletons) stay until then.
+  const items = useDeferredValue(list.data?.items);
   if (list.isError) return <ListError error={list.error} retry={() => void list.refetch()} />;
   if (list.data?.total === 0) return empty;
-  return <AdGrid ads={list.data?.items.slice(0, limit)} loading={list.isPending} placeholders={placeholders ?? limit} leading={leading} />;
+  return <AdGrid ads={items?.slice(0, limit)} loading={items === undefined} placeholders={placeholders ?? limit} leading={leading} />;
 }
