@@ -51,7 +51,8 @@ export default fp(
     app.decorate('buildInfo', buildInfo);
 
     const manifestFile = path.join(clientDistDir, buildManifestPath(buildInfo.buildId));
-    const preloadsOf = hasBuild && !viteDevServer && fs.existsSync(manifestFile) ? pagePreloads(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))) : () => [];
+    // Only a build has a manifest: development and server tests name no files.
+    const preloadsOf = fs.existsSync(manifestFile) ? pagePreloads(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))) : () => [];
 
     let loadTemplate: (url: string) => Promise<string>;
     if (viteDevServer) {
