@@ -141,3 +141,18 @@ test('the footer starts below the fold even on a short page, so it never jumps d
   expect(await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top)).toBeGreaterThanOrEqual(844);
   expect(unexpected(problems, [{ status: 404, path: '/no-such-page' }])).toEqual([]);
 });
+
+test('a page’s HTML names its own script files, so they load beside the entry script', async ({ page }) => {
+  const html = await (await page.request.get('/product_list')).text();
+  const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]!);
+  const pageChunk = named.find((href) => /^\/assets\/product-list-page-[\w-]+\.js$/.test(href));
+  expect(pageChunk).toBeDefined();
+  // The chunk named is the one the router then runs: the browser asks for no other copy of the page.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/product_list');
+  await expect(page.locator('[data-page="product-list"]')).toBeVisible();
+  expect(scripts.filter((path) => path.includes('product-list-page-'))).toEqual([pageChunk]);
+});
