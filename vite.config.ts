@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { buildManifestPath } from './domain/runtime-config';
+
+/** The browser's build, not the server's copy of the client (`--ssr`), which no browser is sent. */
+const browserBuild = (_config: UserConfig, { command, isSsrBuild }: ConfigEnv) => command === 'build' && !isSsrBuild;
 
 /**
  * Gives every production build an id and writes what the server and clients read of it:
@@ -18,7 +21,7 @@ function buildInfo(): Plugin {
   let root = '';
   return {
     name: 'marketplace-build-info',
-    apply: 'build',
+    apply: browserBuild,
     configResolved(config) {
       root = config.root;
     },
@@ -58,7 +61,7 @@ function precompressedCopies(): Plugin {
   let outDir = 'dist';
   return {
     name: 'marketplace-precompressed-copies',
-    apply: 'build',
+    apply: browserBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -4,6 +4,10 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ar';
 export const LOCALE_COOKIE = 'locale';
 export const COUNTRY_COOKIE = 'country';
+/** The visitor's time zone, so a page rendered on the server shows times as their device would. */
+export const TIME_ZONE_COOKIE = 'tz';
+/** Where most buyers are: the zone a first visit's page is rendered in before the device names its own. */
+export const DEFAULT_TIME_ZONE = 'Asia/Riyadh';
 /** A year: the choice of language and country should outlive a session. */
 export const PREFERENCE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

@@ -69,6 +69,12 @@ export const PAGE_MODULES = {
   pushToken: 'push/pages/push-token-page',
 } as const satisfies Record<RouteName, string>;
 
+/**
+ * The public pages the server renders with their data, so a phone paints them from the first
+ * response; the others (signed-in pages, forms) start in the browser.
+ */
+export const SERVER_RENDERED_ROUTES: ReadonlySet<RouteName> = new Set(['home', 'productList', 'ad', 'user', 'contactUs', 'faq', 'privacyPolicy', 'terms', 'whoAreWe']);
+
 /** Fills `:param` segments; values are URI-encoded. */
 export function pathTo(route: RouteName, params: Record<string, string> = {}): string {
   return ROUTES[route].replace(/:([a-z]+)/gi, (_, name: string) => {

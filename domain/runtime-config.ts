@@ -23,12 +23,24 @@ export const runtimeConfigSchema = z.object({
   auctionClockTool: z.boolean(),
   /** The nonce of this page's Content-Security-Policy for the `<style>` elements written while it runs; null where any inline style is allowed. */
   styleNonce: z.string().nullable(),
+  /** The IANA zone the page shows times in: the device's, as its cookie last told the server. */
+  timeZone: z.string().min(1),
+  /** The server's time when it rendered the page's first view (null when it sent an empty page): what its clocks showed. */
+  renderedAt: z.number().int().nullable(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /** A `<script type="application/json">` element: data the page reads, never a script it runs, so the policy needs no inline script. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'app-config';
+/** Likewise: what a server-rendered page was rendered from (`FirstViewState`), so the browser renders the same. */
+export const FIRST_VIEW_STATE_ELEMENT_ID = 'app-first-view';
+
+/** The query cache's answers (TanStack Query's dehydrated state) and the translation namespaces a page's first view used. */
+export interface FirstViewState {
+  queries: unknown;
+  namespaces: string[];
+}
 
 export const buildInfoSchema = z.object({
   buildId: z.string().min(1),

@@ -52,8 +52,9 @@ export async function ensureClientBuild({ force = false } = {}) {
   const built = path.join(ROOT, 'dist', 'build.json');
   if (!force && fs.existsSync(built) && !newerThan(fs.statSync(built).mtimeMs, ['src', 'domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'])) return;
   console.log('Building the client…');
+  // The browser's build, then the server's copy that renders the public pages' first view.
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  if (code !== 0) throw new Error('client build failed');
+  if (code !== 0 || (await run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server'])) !== 0) throw new Error('client build failed');
 }
 
 function newerThan(time, entries) {

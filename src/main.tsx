@@ -2,34 +2,58 @@ import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/600.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 import './lib/font-fallbacks.css';
+import createCache from '@emotion/cache';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { TIME_ZONE_COOKIE } from '../domain/locale';
+import { FIRST_VIEW_STATE_ELEMENT_ID, type FirstViewState } from '../domain/runtime-config';
 import { api, site } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 import { startInspector } from './lib/inspect';
-import { runtimeConfig } from './lib/runtime-config';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { writePreferenceCookie } from './lib/preferences';
+import { renderedInDeviceTimeZone, runtimeConfig } from './lib/runtime-config';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createAppRouter, loadPagesOf } from './app/router';
 
-await Promise.all([initI18n(runtimeConfig.locale), startInspector()]);
+const container = document.getElementById('root')!;
+// The server rendered this page's first view for the zone it was told; a device elsewhere says its
+// own for next time and renders the page itself, with its times.
+const adoptsServerRender = container.hasChildNodes() && renderedInDeviceTimeZone();
+if (!renderedInDeviceTimeZone()) writePreferenceCookie(TIME_ZONE_COOKIE, runtimeConfig().timeZone);
+
+// Made before anything renders: it moves the server's <style> elements into the head and knows them.
+const styleCache = createCache({ key: 'css', nonce: runtimeConfig().styleNonce ?? undefined });
+const queryClient = createQueryClient();
+const firstView = adoptsServerRender ? (JSON.parse(document.getElementById(FIRST_VIEW_STATE_ELEMENT_ID)!.textContent!) as FirstViewState) : null;
+// Adopting the server's view, nothing may wait that the server did not: the page's code and its words come first.
+const [words] = await Promise.all([initI18n(runtimeConfig().locale), startInspector(), firstView ? loadPagesOf(window.location.pathname) : null]);
+if (firstView) await words.loadNamespaces(firstView.namespaces);
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient} styleCache={styleCache}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (firstView) {
+  hydrate(queryClient, firstView.queries as DehydratedState);
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
 
 // The newer-build watch (and xstate behind it) is not needed for the first paint: it starts after.
 const { startBuildCheck } = await import('./lib/build-check');
 const buildCheck = startBuildCheck({
   api,
   site,
-  currentBuildId: runtimeConfig.buildId,
+  currentBuildId: runtimeConfig().buildId,
   connection: (navigator as Navigator & { connection?: { effectiveType?: string } }).connection,
   now: Date.now,
   loadPage: (url) => window.location.assign(url),

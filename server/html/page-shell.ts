@@ -1,10 +1,11 @@
 import type { RuntimeConfig } from '../../domain/runtime-config';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../domain/runtime-config';
+import { FIRST_VIEW_STATE_ELEMENT_ID, type FirstViewState, RUNTIME_CONFIG_ELEMENT_ID } from '../../domain/runtime-config';
 import { directionOf } from '../../domain/locale';
 import { pageMeta } from '../i18n';
 
 const HTML_OPEN_TAG = /<html[^>]*>/i;
 const HEAD_MARKER = '<!--app-head-->';
+const EMPTY_ROOT = '<div id="root"></div>';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -40,13 +41,26 @@ function previewTags(preview: PagePreview, siteName: string): string[] {
   ];
 }
 
+/** A page's first view as the server rendered it (`renderPage` of src/entry-server.tsx). */
+export interface RenderedPage {
+  html: string;
+  state: FirstViewState;
+}
+
+export interface PageShellParts {
+  /** A page with a preview (an ad) carries its own title, description and picture for link previews. */
+  preview?: PagePreview;
+  /** The files of the page's own script the browser may fetch at once (`pagePreloads`). */
+  preloads?: readonly string[];
+  /** The page's first view, when the server rendered it, and what it was rendered from. */
+  rendered?: RenderedPage | null;
+}
+
 /**
  * The HTML every page starts from: `lang` and `dir` of the visitor's locale on the first byte,
  * the page's title in that language and the runtime configuration the client reads at start.
- * A page with a preview (an ad) carries its own title, description and picture for link previews;
- * `preloads` are the files of the page's own script the browser may fetch at once (`pagePreloads`).
  */
-export function renderPageShell(template: string, config: RuntimeConfig, preview?: PagePreview, preloads: readonly string[] = []): string {
+export function renderPageShell(template: string, config: RuntimeConfig, { preview, preloads = [], rendered }: PageShellParts = {}): string {
   const meta = pageMeta(config.locale);
   const title = preview ? `${preview.title} | ${meta.title}` : meta.title;
   const head = [
@@ -56,7 +70,11 @@ export function renderPageShell(template: string, config: RuntimeConfig, preview
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
   ].join('\n    ');
+  const root = rendered
+    ? `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.state)}</script>`
+    : EMPTY_ROOT;
   return template
     .replace(HTML_OPEN_TAG, `<html lang="${config.locale}" dir="${directionOf(config.locale)}">`)
-    .replace(HEAD_MARKER, head);
+    .replace(HEAD_MARKER, head)
+    .replace(EMPTY_ROOT, () => root);
 }

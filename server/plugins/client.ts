@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../domain/errors';
 import { UPLOAD_LIMITS } from '../../domain/limits';
-import { COUNTRY_COOKIE, DEFAULT_LOCALE, readCookie } from '../../domain/locale';
+import { COUNTRY_COOKIE, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, readCookie, TIME_ZONE_COOKIE } from '../../domain/locale';
+import { matchRoute, SERVER_RENDERED_ROUTES } from '../../domain/routes';
 import { SESSION_COOKIE, SOCIAL_PROVIDERS } from '../../domain/auth';
 import { MESSAGE_CHANNELS } from '../modules/delivery/message-sender';
 import { type BuildInfo, buildInfoSchema, buildManifestPath, type RuntimeConfig } from '../../domain/runtime-config';
@@ -16,6 +17,7 @@ import { isLocalRequest } from '../local-request';
 import { renderPageShell } from '../html/page-shell';
 import { pagePreloads } from '../html/page-preloads';
 import { pageStatusOf } from '../html/page-status';
+import { pageRenderer, type ServerEntry } from '../html/page-render';
 import { adPagePreview } from '../modules/ads/ad-page-preview';
 import { styleNonceOf } from './security-headers';
 
@@ -28,6 +30,19 @@ declare module 'fastify' {
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Hashed file names change with their content, so browsers may keep them for a year. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Where the build puts the server's copy of the client (`npm run build`), which no browser is sent. */
+const SERVER_BUILD_DIR = 'server';
+
+/** The zone a visitor's device last named, if it is one this server knows. */
+function timeZoneOf(cookieHeader: string | undefined): string {
+  const named = readCookie(cookieHeader, TIME_ZONE_COOKIE);
+  if (!named) return DEFAULT_TIME_ZONE;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: named }).resolvedOptions().timeZone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
 
 /**
  * Serves the client: hashed assets with long-lived caching, and for every page path the HTML
@@ -55,6 +70,8 @@ export default fp(
     const preloadsOf = fs.existsSync(manifestFile) ? pagePreloads(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))) : () => [];
 
     let loadTemplate: (url: string) => Promise<string>;
+    // Without a server build (server tests), every page starts in the browser.
+    let loadServerEntry: (() => Promise<ServerEntry>) | null = null;
     if (viteDevServer) {
       const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
       const vite = await createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: 'custom' });
@@ -63,11 +80,17 @@ export default fp(
       app.use(vite.middlewares);
       const sourceIndex = path.join(PROJECT_ROOT, 'index.html');
       loadTemplate = async (url) => vite.transformIndexHtml(url, await fs.promises.readFile(sourceIndex, 'utf8'));
+      loadServerEntry = async () => (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
     } else {
       // Without a build (server tests, a first `npm run serve`), the source template still shows
       // that locale and configuration are injected.
       const template = fs.readFileSync(hasBuild ? distIndex : path.join(PROJECT_ROOT, 'index.html'), 'utf8');
       loadTemplate = async () => template;
+      const serverEntryFile = path.join(clientDistDir, SERVER_BUILD_DIR, 'entry-server.js');
+      if (fs.existsSync(serverEntryFile)) {
+        const entry = import(pathToFileURL(serverEntryFile).href) as Promise<ServerEntry>;
+        loadServerEntry = () => entry;
+      }
       if (hasBuild) {
         await app.register(fastifyStatic, {
           root: clientDistDir,
@@ -75,7 +98,7 @@ export default fp(
           index: false,
           // The build writes a brotli and a gzip copy of each text asset (vite.config.ts).
           preCompressed: true,
-          allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/build.json',
+          allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/build.json' && !pathname.startsWith(`/${SERVER_BUILD_DIR}/`),
           setHeaders: (reply, filePath) => {
             const relative = path.relative(clientDistDir, filePath);
             reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : 'no-cache');
@@ -99,17 +122,31 @@ export default fp(
         localOutboxChannels: devTools ? MESSAGE_CHANNELS.filter((channel) => !app.config.delivery[channel === 'email' ? 'smtp' : channel]) : [],
         auctionClockTool: devTools,
         styleNonce: styleNonceOf(reply),
+        timeZone: timeZoneOf(request.headers.cookie),
+        renderedAt: null,
       };
     };
+    const renderPage = loadServerEntry ? pageRenderer(app, loadServerEntry) : null;
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0]!;
       const preview = await adPagePreview(app.db, pathname, app.config.publicUrl, app.now());
-      const html = renderPageShell(await loadTemplate(request.url), runtimeConfig(request, reply), preview, preloadsOf(pathname));
       const sessionToken = request.cookies[SESSION_COOKIE];
       const viewerId = async () => (sessionToken ? ((await app.sessions.userOfToken(sessionToken))?.id ?? null) : null);
+      const status = await pageStatusOf(app.db, pathname, viewerId);
+      const route = matchRoute(pathname)?.route;
+      const serverRendered = renderPage && status === 200 && route && SERVER_RENDERED_ROUTES.has(route);
+      const config = { ...runtimeConfig(request, reply), renderedAt: serverRendered ? app.now() : null };
+      // A page that fails to render on the server still starts in the browser, as every page once did.
+      const rendered = serverRendered
+        ? await renderPage(request, config).catch((error: unknown) => {
+            request.log.error({ err: error }, 'server rendering failed');
+            return null;
+          })
+        : null;
+      const html = renderPageShell(await loadTemplate(request.url), config, { preview, preloads: preloadsOf(pathname), rendered });
       return reply
-        .code(await pageStatusOf(app.db, pathname, viewerId))
+        .code(status)
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')

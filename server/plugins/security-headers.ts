@@ -61,8 +61,10 @@ export default fp(
         scriptSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: viteDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'", styleNonce],
-        // Style attributes in markup; React sets `style` through the CSSOM, which the policy does not govern.
-        styleSrcAttr: ["'none'"],
+        // Style attributes in the server-rendered markup (the component library's measured sizes and
+        // visually hidden inputs). An attribute styles its own element only and runs nothing, and
+        // whatever it could load is held to img-src and font-src; `<style>` elements still need the nonce.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,17 +1,12 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
-import createCache from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useLocale } from '../lib/use-locale';
-import { runtimeConfig } from '../lib/runtime-config';
 import { system } from '../lib/theme';
 
-// Chakra's styles go into <style> elements as the page runs: they carry the nonce the page's
-// Content-Security-Policy allows, so the policy needs no 'unsafe-inline' for styles.
-const styleCache = createCache({ key: 'css', nonce: runtimeConfig.styleNonce ?? undefined });
-
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -26,8 +21,11 @@ function createQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Chakra's styles go into the `<style>` elements of `styleCache`, which carry the nonce the page's
+ * Content-Security-Policy allows, so the policy needs no 'unsafe-inline' for styles.
+ */
+export function AppProviders({ queryClient, styleCache, children }: { queryClient: QueryClient; styleCache: EmotionCache; children: ReactNode }) {
   const locale = useLocale();
   return (
     <CacheProvider value={styleCache}>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_MODULES, type RouteName, ROUTES } from '../../domain/routes';
 import { DefaultLayout } from './layouts/default-layout';
 import { LoginLayout } from './layouts/login-layout';
@@ -100,6 +100,20 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Fetches the code of the pages a path shows and puts it in place of their `lazy`: a router made
+ * after this renders the page at once, as the server did, instead of its loading view.
+ */
+export async function loadPagesOf(pathname: string) {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from './hydration';
+import { runtimeConfig } from './runtime-config';
 
 /**
  * Milliseconds left until a moment given in server time. `offsetMs` is how far the server clock
@@ -16,12 +18,16 @@ export function formatCountdown(ms: number): string {
   return `${Math.floor(totalSeconds / 60)}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** This device's clock, read again every `intervalMs`, so live countdowns redraw. */
+/**
+ * This device's clock, read again every `intervalMs`, so live countdowns redraw. A page the server
+ * rendered first shows the server's time of rendering until the browser has taken it over.
+ */
 export function useNow(intervalMs: number): number {
+  const hydrated = useHydrated();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
-  return now;
+  return hydrated ? now : (runtimeConfig().renderedAt ?? now);
 }

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import type { Locale } from '../../domain/locale';
 import { minorUnitsPerMajor } from '../../domain/money';
+import { runtimeConfig } from './runtime-config';
 
 /**
  * Numbers use Latin digits in both languages, as Haraj and OpenSooq do, so prices and phone
@@ -21,11 +21,18 @@ function formatterFor<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: st
   return made;
 }
 
-/** SPEC.md section 9: dates read mm/dd/yy. */
-const DATE_FORMAT = 'MM/dd/yy';
+/**
+ * The zone times are shown in: the device's. A page the server renders names it too (the device's cookie,
+ * else the region's), so the first view and the browser's agree to the character.
+ */
+const timeZone = () => runtimeConfig().timeZone;
 
+/** SPEC.md section 9: dates read mm/dd/yy. */
 export function formatDate(timestamp: number): string {
-  return format(timestamp, DATE_FORMAT);
+  const zone = timeZone();
+  const parts = formatterFor(`date ${zone}`, () => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: '2-digit', month: '2-digit', day: '2-digit' })).formatToParts(timestamp);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  return `${part('month')}/${part('day')}/${part('year')}`;
 }
 
 /**
@@ -34,15 +41,17 @@ export function formatDate(timestamp: number): string {
  * Arabic page) so a buyer abroad knows whose clock it is.
  */
 export function formatDateTime(timestamp: number, locale: Locale, { withZone = false } = {}): string {
-  const time = formatterFor(`date-time ${locale} ${withZone}`, () =>
-    new Intl.DateTimeFormat(numberingLocale(locale), { hour: 'numeric', minute: '2-digit', timeZoneName: withZone ? 'shortOffset' : undefined }),
+  const zone = timeZone();
+  const time = formatterFor(`date-time ${locale} ${zone} ${withZone}`, () =>
+    new Intl.DateTimeFormat(numberingLocale(locale), { timeZone: zone, hour: 'numeric', minute: '2-digit', timeZoneName: withZone ? 'shortOffset' : undefined }),
   ).format(timestamp);
   return `${formatDate(timestamp)} ${time}`;
 }
 
 /** A time of day to the second, where seconds tell events apart (bids in a live auction). */
 export function formatTimeOfDay(timestamp: number, locale: Locale): string {
-  return formatterFor(`time-of-day ${locale}`, () => new Intl.DateTimeFormat(numberingLocale(locale), { hour: 'numeric', minute: '2-digit', second: '2-digit' })).format(timestamp);
+  const zone = timeZone();
+  return formatterFor(`time-of-day ${locale} ${zone}`, () => new Intl.DateTimeFormat(numberingLocale(locale), { timeZone: zone, hour: 'numeric', minute: '2-digit', second: '2-digit' })).format(timestamp);
 }
 
 /** The currency's sign as the locale writes it (ر.س. in Arabic, SAR in English), beside an amount typed in. */

@@ -1,5 +1,5 @@
 import { UPLOAD_LIMITS } from '../../domain/limits';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, readCookie, resolveLocale } from '../../domain/locale';
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LOCALE_COOKIE, readCookie, resolveLocale } from '../../domain/locale';
 import { DEFAULT_CURRENCY } from '../../domain/money';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigSchema } from '../../domain/runtime-config';
 
@@ -11,13 +11,21 @@ function parseJson(text: string | null | undefined): unknown {
   }
 }
 
+/** The zone this device shows times in. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+}
+
 /**
  * The configuration the server injected into the page. A page opened without it (a file
  * served by something else) still starts, on the defaults and the language cookie.
  */
-function readRuntimeConfig(): RuntimeConfig {
+function readPageConfig(): RuntimeConfig {
   const injected = runtimeConfigSchema.safeParse(parseJson(document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent));
-  if (injected.success) return injected.data;
+  if (injected.success) {
+    renderedInTimeZone = injected.data.timeZone;
+    return { ...injected.data, timeZone: deviceTimeZone() };
+  }
   return {
     apiBaseUrl: '/api',
     locale: resolveLocale(readCookie(document.cookie, LOCALE_COOKIE)),
@@ -30,7 +38,26 @@ function readRuntimeConfig(): RuntimeConfig {
     localOutboxChannels: [],
     auctionClockTool: false,
     styleNonce: null,
+    timeZone: deviceTimeZone(),
+    renderedAt: null,
   };
 }
 
-export const runtimeConfig = readRuntimeConfig();
+let pageConfig: RuntimeConfig | undefined;
+let renderedInTimeZone: string | undefined;
+let readConfig = (): RuntimeConfig => (pageConfig ??= readPageConfig());
+
+/** The configuration of the page being shown, or, on the server, of the page being rendered. */
+export function runtimeConfig(): RuntimeConfig {
+  return readConfig();
+}
+
+/** Whether the server wrote the page's times in this device's zone, so its first view can be kept as it is. */
+export function renderedInDeviceTimeZone(): boolean {
+  return renderedInTimeZone === runtimeConfig().timeZone;
+}
+
+/** On the server each request renders with its own configuration: `read` finds the current one. */
+export function readRuntimeConfigWith(read: () => RuntimeConfig) {
+  readConfig = read;
+}

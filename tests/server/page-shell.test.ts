@@ -16,6 +16,8 @@ const config: RuntimeConfig = {
   localOutboxChannels: [],
   auctionClockTool: false,
   styleNonce: null,
+  timeZone: 'Asia/Riyadh',
+  renderedAt: null,
 };
 
 describe('page shell', () => {
@@ -38,12 +40,12 @@ describe('page shell', () => {
   });
 
   it("gives an ad's page its own title, description and image for link previews, escaped", () => {
-    const html = renderPageShell(TEMPLATE, config, {
+    const html = renderPageShell(TEMPLATE, config, { preview: {
       title: 'Camry "2021" <fast>',
       description: 'White.\n\nNo accidents & serviced.',
       url: 'https://souq.example/ad/camry-1',
       imageUrl: 'https://souq.example/media/m1/large',
-    });
+    } });
     expect(html).toContain('<title>Camry &#34;2021&#34; &#60;fast&#62; | ');
     expect(html).toContain('<meta property="og:title" content="Camry &#34;2021&#34; &#60;fast&#62;" />');
     expect(html).toContain('<meta property="og:description" content="White. No accidents &#38; serviced." />');

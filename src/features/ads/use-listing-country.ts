@@ -13,5 +13,5 @@ export function useListingCountry(): { ready: boolean; country: ListingCountry |
   if (code === null) return { ready: true, country: null };
   if (countries.isPending) return { ready: false, country: null };
   const found = countries.data?.find((country) => country.code === code);
-  return { ready: true, country: { code, currency: found?.currency ?? runtimeConfig.currency, cityIds: found?.cities.map((city) => city.id) ?? [] } };
+  return { ready: true, country: { code, currency: found?.currency ?? runtimeConfig().currency, cityIds: found?.cities.map((city) => city.id) ?? [] } };
 }

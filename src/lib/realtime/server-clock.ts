@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '../hydration';
 import { type ClockSample, estimateClockOffset } from '../../../domain/clock';
 import { SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { SECOND_MS } from '../../../domain/timing';
@@ -77,7 +78,11 @@ export function onServerClockChange(listener: () => void): () => void {
 
 /** How far the server's clock runs ahead of this device's, in ms (negative when behind). */
 function useServerClockOffset(): number {
-  return useSyncExternalStore(onServerClockChange, () => offsetMs);
+  return useSyncExternalStore(
+    onServerClockChange,
+    () => offsetMs,
+    () => 0,
+  );
 }
 
 /** The server's time now, as this device estimates it. */
@@ -91,8 +96,10 @@ export function serverNow(): number {
  */
 export function useServerTimeLeft(target: number, notBefore: number): number {
   const offset = useServerClockOffset();
+  const hydrated = useHydrated();
   const [deviceNow, setDeviceNow] = useState(() => Date.now());
-  const left = remainingMs(target, 0, Math.max(deviceNow + offset, notBefore));
+  // Until the browser has taken over a server-rendered page, both count from the time the server stamped.
+  const left = remainingMs(target, 0, hydrated ? Math.max(deviceNow + offset, notBefore) : notBefore);
   useEffect(() => {
     if (left === 0) return;
     // Wakes as the shown second changes, rather than polling for it.

@@ -111,7 +111,7 @@ function CodeEntry({ verification, onVerified, onStartOver }: CodeEntryProps) {
           components={{ destination: <chakra.bdi dir="ltr" translate="no" data-user-text="" fontWeight="semibold" data-testid="verification-destination" /> }}
         />
       </Text>
-      {runtimeConfig.localOutboxChannels.includes(verification.channel) ? (
+      {runtimeConfig().localOutboxChannels.includes(verification.channel) ? (
         <Alert.Root status="info" data-testid="local-outbox-hint">
           <Alert.Indicator />
           <Alert.Description>

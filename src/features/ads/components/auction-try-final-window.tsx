@@ -13,7 +13,7 @@ import { TRY_FINAL_WINDOW_IN_MS, useEndAuctionSoon } from '../api/end-auction-so
 export function AuctionTryFinalWindow({ slug }: { slug: string }) {
   const { t } = useTranslation('auction');
   const endSoon = useEndAuctionSoon(slug);
-  if (!runtimeConfig.auctionClockTool) return null;
+  if (!runtimeConfig().auctionClockTool) return null;
   return (
     <Stack gap="1.5" borderTopWidth="1px" borderStyle="dashed" pt="3" data-testid="try-final-window">
       <Text fontSize="sm" color="fg.muted">

@@ -21,7 +21,7 @@ type SignInForm = { method: EmailOrPhone; email: string; phone: string; password
 
 /** A full page load, not a client route: the provider's consent screen lies beyond the server's redirect. */
 function socialSignInHref(provider: SocialProvider, redirect: string): string {
-  return `${runtimeConfig.apiBaseUrl}/auth/oidc/${provider}/start?${new URLSearchParams({ [SIGN_IN_REDIRECT_PARAM]: redirect })}`;
+  return `${runtimeConfig().apiBaseUrl}/auth/oidc/${provider}/start?${new URLSearchParams({ [SIGN_IN_REDIRECT_PARAM]: redirect })}`;
 }
 
 export default function LoginPage() {
@@ -98,13 +98,13 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
-      {runtimeConfig.socialSignIn.length > 0 ? (
+      {runtimeConfig().socialSignIn.length > 0 ? (
         <Stack gap="3">
           <Separator />
           <Text textAlign="center" fontSize="sm" color="fg.muted">
             {t('login.orWith')}
           </Text>
-          {runtimeConfig.socialSignIn.map((provider) => (
+          {runtimeConfig().socialSignIn.map((provider) => (
             <Button key={provider} asChild variant="outline" width="full">
               <a href={socialSignInHref(provider, safeRedirectPath(redirectParam))} data-provider={provider}>
                 {t(`login.social.${provider}`)}

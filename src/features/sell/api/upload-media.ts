@@ -41,7 +41,7 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
   const request = new XMLHttpRequest();
   let cancelled = false;
   const done = new Promise<MediaItem>((resolve, reject) => {
-    request.open('POST', `${runtimeConfig.apiBaseUrl}/media`);
+    request.open('POST', `${runtimeConfig().apiBaseUrl}/media`);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
     const token = readCookie(document.cookie, CSRF_COOKIE);

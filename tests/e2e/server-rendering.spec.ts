@@ -1,0 +1,87 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { AdSummary } from '../../domain/ad';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE } from '../../domain/locale';
+import { signInThroughApi, useLanguage, watchForErrors } from './helpers';
+
+/**
+ * Notes the page element the HTML parser made, before any script runs: after the browser has taken
+ * the page over, it is still the one on screen only if React adopted the server's view rather than
+ * rendering a new one.
+ */
+async function noteServerRenderedPage(page: Page) {
+  await page.addInitScript(() => {
+    const marked = window as unknown as { serverRenderedPage?: Element };
+    new MutationObserver((_changes, observer) => {
+      const element = document.querySelector('[data-page]');
+      if (!element) return;
+      marked.serverRenderedPage = element;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const keptServerRenderedPage = (page: Page) =>
+  page.evaluate(() => {
+    const { serverRenderedPage } = window as unknown as { serverRenderedPage?: Element };
+    return serverRenderedPage !== undefined && serverRenderedPage === document.querySelector('[data-page]');
+  });
+
+async function runningAuctionPath(page: Page): Promise<string> {
+  const { items } = (await (await page.request.get('/api/ads?kind=AUCTION&running=true')).json()) as { items: AdSummary[] };
+  return `/ad/${encodeURIComponent(items[0]!.slug)}`;
+}
+
+test.describe('in the region’s time zone', () => {
+  test.use({ timezoneId: DEFAULT_TIME_ZONE });
+
+  for (const language of ['ar', 'en'] as const) {
+    test(`the public pages arrive rendered and the browser takes them over as they are (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      await noteServerRenderedPage(page);
+      const problems = watchForErrors(page);
+      const pages = [
+        { path: '/', name: 'home' },
+        { path: '/product_list', name: 'product-list' },
+        { path: await runningAuctionPath(page), name: 'ad' },
+        { path: '/frequently_asked_questions', name: 'faq' },
+      ];
+      for (const { path, name } of pages) {
+        const html = await (await page.request.get(path)).text();
+        expect(html, path).toContain(`data-page="${name}"`);
+        await page.goto(path);
+        await expect(page.locator(`[data-page="${name}"]`)).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await keptServerRenderedPage(page), path).toBe(true);
+      }
+      // React reports a view it could not adopt as an error: there is none.
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a signed-in visitor’s page arrives with their own header', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await signInThroughApi(page.request);
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('data-testid="account-menu"');
+    expect(html).not.toContain('data-testid="sign-in-link"');
+  });
+});
+
+test.describe('on a device in another time zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the first page is rendered by the browser in its own zone, the next one by the server in that zone', async ({ page }) => {
+    await noteServerRenderedPage(page);
+    const problems = watchForErrors(page);
+    await page.goto('/');
+    await expect(page.locator('[data-page="home"]')).toBeVisible();
+    expect(await keptServerRenderedPage(page)).toBe(false);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === TIME_ZONE_COOKIE)?.value).toBe(encodeURIComponent('America/New_York'));
+
+    await page.reload();
+    await expect(page.locator('[data-page="home"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await keptServerRenderedPage(page)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
