@@ -14,20 +14,18 @@ import { api, site } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 import { startInspector } from './lib/inspect';
 import { writePreferenceCookie } from './lib/preferences';
-import { renderedInDeviceTimeZone, runtimeConfig } from './lib/runtime-config';
+import { deviceTimeZone, runtimeConfig } from './lib/runtime-config';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter, loadPagesOf } from './app/router';
 
 const container = document.getElementById('root')!;
-// The server rendered this page's first view for the zone it was told; a device elsewhere says its
-// own for next time and renders the page itself, with its times.
-const adoptsServerRender = container.hasChildNodes() && renderedInDeviceTimeZone();
-if (!renderedInDeviceTimeZone()) writePreferenceCookie(TIME_ZONE_COOKIE, runtimeConfig().timeZone);
+// The server writes times in the zone it was told, which the device corrects for next time.
+if (deviceTimeZone() !== runtimeConfig().timeZone) writePreferenceCookie(TIME_ZONE_COOKIE, deviceTimeZone());
 
 // Made before anything renders: it moves the server's <style> elements into the head and knows them.
 const styleCache = createCache({ key: 'css', nonce: runtimeConfig().styleNonce ?? undefined });
 const queryClient = createQueryClient();
-const firstView = adoptsServerRender ? (JSON.parse(document.getElementById(FIRST_VIEW_STATE_ELEMENT_ID)!.textContent!) as FirstViewState) : null;
+const firstView = container.hasChildNodes() ? (JSON.parse(document.getElementById(FIRST_VIEW_STATE_ELEMENT_ID)!.textContent!) as FirstViewState) : null;
 // Adopting the server's view, nothing may wait that the server did not: the page's code and its words come first.
 const [words] = await Promise.all([initI18n(runtimeConfig().locale), startInspector(), firstView ? loadPagesOf(window.location.pathname) : null]);
 if (firstView) await words.loadNamespaces(firstView.namespaces);
@@ -44,7 +42,6 @@ if (firstView) {
   hydrate(queryClient, firstView.queries as DehydratedState);
   hydrateRoot(container, app);
 } else {
-  container.replaceChildren();
   createRoot(container).render(app);
 }
 

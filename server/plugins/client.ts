@@ -136,15 +136,16 @@ export default fp(
       const status = await pageStatusOf(app.db, pathname, viewerId);
       const route = matchRoute(pathname)?.route;
       const serverRendered = renderPage && status === 200 && route && SERVER_RENDERED_ROUTES.has(route);
-      const config = { ...runtimeConfig(request, reply), renderedAt: serverRendered ? app.now() : null };
+      const config = runtimeConfig(request, reply);
+      const renderedAt = app.now();
       // A page that fails to render on the server still starts in the browser, as every page once did.
       const rendered = serverRendered
-        ? await renderPage(request, config).catch((error: unknown) => {
+        ? await renderPage(request, { ...config, renderedAt }).catch((error: unknown) => {
             request.log.error({ err: error }, 'server rendering failed');
             return null;
           })
         : null;
-      const html = renderPageShell(await loadTemplate(request.url), config, { preview, preloads: preloadsOf(pathname), rendered });
+      const html = renderPageShell(await loadTemplate(request.url), { ...config, renderedAt: rendered ? renderedAt : null }, { preview, preloads: preloadsOf(pathname), rendered });
       return reply
         .code(status)
         .header('Cache-Control', 'no-cache')

@@ -1,6 +1,5 @@
 import type { Locale } from '../../domain/locale';
 import { minorUnitsPerMajor } from '../../domain/money';
-import { runtimeConfig } from './runtime-config';
 
 /**
  * Numbers use Latin digits in both languages, as Haraj and OpenSooq do, so prices and phone
@@ -21,15 +20,8 @@ function formatterFor<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: st
   return made;
 }
 
-/**
- * The zone times are shown in: the device's. A page the server renders names it too (the device's cookie,
- * else the region's), so the first view and the browser's agree to the character.
- */
-const timeZone = () => runtimeConfig().timeZone;
-
-/** SPEC.md section 9: dates read mm/dd/yy. */
-export function formatDate(timestamp: number): string {
-  const zone = timeZone();
+/** SPEC.md section 9: dates read mm/dd/yy. `zone` is an IANA time zone, in components `useTimeZone()`. */
+export function formatDate(timestamp: number, zone: string): string {
   const parts = formatterFor(`date ${zone}`, () => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: '2-digit', month: '2-digit', day: '2-digit' })).formatToParts(timestamp);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
   return `${part('month')}/${part('day')}/${part('year')}`;
@@ -40,17 +32,15 @@ export function formatDate(timestamp: number): string {
  * and, where a schedule matters, the zone's offset (GMT+3, غرينتش+3: never Intl's Latin `UTC` on an
  * Arabic page) so a buyer abroad knows whose clock it is.
  */
-export function formatDateTime(timestamp: number, locale: Locale, { withZone = false } = {}): string {
-  const zone = timeZone();
+export function formatDateTime(timestamp: number, locale: Locale, zone: string, { withZone = false } = {}): string {
   const time = formatterFor(`date-time ${locale} ${zone} ${withZone}`, () =>
     new Intl.DateTimeFormat(numberingLocale(locale), { timeZone: zone, hour: 'numeric', minute: '2-digit', timeZoneName: withZone ? 'shortOffset' : undefined }),
   ).format(timestamp);
-  return `${formatDate(timestamp)} ${time}`;
+  return `${formatDate(timestamp, zone)} ${time}`;
 }
 
 /** A time of day to the second, where seconds tell events apart (bids in a live auction). */
-export function formatTimeOfDay(timestamp: number, locale: Locale): string {
-  const zone = timeZone();
+export function formatTimeOfDay(timestamp: number, locale: Locale, zone: string): string {
   return formatterFor(`time-of-day ${locale} ${zone}`, () => new Intl.DateTimeFormat(numberingLocale(locale), { timeZone: zone, hour: 'numeric', minute: '2-digit', second: '2-digit' })).format(timestamp);
 }
 

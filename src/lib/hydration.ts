@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { deviceTimeZone, runtimeConfig } from './runtime-config';
 
 const neverChanges = () => () => {};
 
@@ -12,4 +13,12 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The time zone to show times in: this device's, except while the server renders a page and the browser
+ * adopts it, when both use the zone the server was told (the device's cookie, else the region's).
+ */
+export function useTimeZone(): string {
+  return useSyncExternalStore(neverChanges, deviceTimeZone, () => runtimeConfig().timeZone);
 }

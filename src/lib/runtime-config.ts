@@ -22,10 +22,7 @@ export function deviceTimeZone(): string {
  */
 function readPageConfig(): RuntimeConfig {
   const injected = runtimeConfigSchema.safeParse(parseJson(document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent));
-  if (injected.success) {
-    renderedInTimeZone = injected.data.timeZone;
-    return { ...injected.data, timeZone: deviceTimeZone() };
-  }
+  if (injected.success) return injected.data;
   return {
     apiBaseUrl: '/api',
     locale: resolveLocale(readCookie(document.cookie, LOCALE_COOKIE)),
@@ -44,17 +41,11 @@ function readPageConfig(): RuntimeConfig {
 }
 
 let pageConfig: RuntimeConfig | undefined;
-let renderedInTimeZone: string | undefined;
 let readConfig = (): RuntimeConfig => (pageConfig ??= readPageConfig());
 
 /** The configuration of the page being shown, or, on the server, of the page being rendered. */
 export function runtimeConfig(): RuntimeConfig {
   return readConfig();
-}
-
-/** Whether the server wrote the page's times in this device's zone, so its first view can be kept as it is. */
-export function renderedInDeviceTimeZone(): boolean {
-  return renderedInTimeZone === runtimeConfig().timeZone;
 }
 
 /** On the server each request renders with its own configuration: `read` finds the current one. */

@@ -9,6 +9,7 @@ import enAuction from '../../locales/en/auction.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { formatDate } from '../../src/lib/format';
+import { deviceTimeZone } from '../../src/lib/runtime-config';
 import {
   apiWrite,
   categoryIds,
@@ -297,7 +298,7 @@ for (const language of ['ar', 'en'] as Language[]) {
 
       await test.step("every screen links the live stream and shows the first sub-auction, with no reserve", async () => {
         // The live session's last day as every date on the site is written, then its time in the page's language.
-        const liveEndsOn = formatDate((await seller.snapshot(slug)).auction.liveEndsAt!);
+        const liveEndsOn = formatDate((await seller.snapshot(slug)).auction.liveEndsAt!, deviceTimeZone());
         for (const screen of everyone) {
           await expect(screen.byTestId('live-link')).toHaveAttribute('href', plans.live.liveLink!);
           await expect(screen.byTestId('live-link')).toHaveText(words.live.watch);

@@ -6,6 +6,7 @@ import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enSell from '../../locales/en/sell.json' with { type: 'json' };
 import { formatDate } from '../../src/lib/format';
+import { deviceTimeZone } from '../../src/lib/runtime-config';
 import { DAY_MS, MINUTE_MS } from '../../domain/timing';
 import { apiWrite, categoryIds, E2E_ORIGIN, expectAllInLanguage, type Language, messagePattern, registerThroughApi, unexpected, uploadThroughApi, useLanguage, watchForErrors } from './helpers';
 
@@ -115,8 +116,8 @@ for (const language of ['ar', 'en'] as Language[]) {
       await page.goto('/my_ads');
       await page.getByTestId('tab-ended').click();
       const row = page.locator(`[data-testid="my-ad"][data-slug="${seller.ended.slug}"]`);
-      await expect(row).toContainText(sell.myAds.dates.ended.replace('{{date}}', formatDate(seller.ended.endedAt)));
-      await expect(row).not.toContainText(formatDate(seller.ended.plannedEnd));
+      await expect(row).toContainText(sell.myAds.dates.ended.replace('{{date}}', formatDate(seller.ended.endedAt, deviceTimeZone())));
+      await expect(row).not.toContainText(formatDate(seller.ended.plannedEnd, deviceTimeZone()));
 
       await row.getByTestId('my-ad-repost').click();
       const refusal = row.getByTestId('no-ad-credit');

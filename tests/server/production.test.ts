@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { TestBrowser } from './helpers/browser';
+import { runtimeConfigOf } from './helpers/page-config';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 const PRODUCTION_SETTINGS = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.souq.example:587', PUBLIC_URL: 'https://souq.example' };
@@ -45,6 +47,26 @@ const MANIFEST = {
   ],
 };
 
+/**
+ * The build's server copy of the client, standing in for src/entry-server.tsx: it asks the API as the
+ * real one does (the session) and reads its request's configuration after that answer, so two pages
+ * rendered at once would show it if one read the other's. The FAQ page fails to render.
+ */
+const SERVER_ENTRY = `
+let answer;
+let readConfig;
+export const answerApiRequestsWith = (fn) => { answer = fn; };
+export const readRuntimeConfigWith = (fn) => { readConfig = fn; };
+export async function renderPage(url, config) {
+  if (url === '/frequently_asked_questions') throw new Error('this page cannot render');
+  const { user } = await (await answer('/auth/session')).json();
+  return {
+    html: '<main data-page="stub">' + [url, config.locale, readConfig().locale, user ? user.email : 'visitor'].join(' ') + '</main>',
+    state: { queries: { queries: [] }, namespaces: ['ads'] },
+  };
+}
+`;
+
 /** A production server over a small client build made here. */
 describe(`production serving on ${testDialect}`, () => {
   let t: TestApp;
@@ -52,7 +74,9 @@ describe(`production serving on ${testDialect}`, () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.mkdirSync(path.join(dist, '_build', 'b1'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><!--app-head--></head><body></body></html>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    fs.mkdirSync(path.join(dist, 'server'));
+    fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), SERVER_ENTRY);
     fs.writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ buildId: 'b1', builtAt: '2026-11-21T00:00:00.000Z' }));
     fs.writeFileSync(path.join(dist, '_build', 'b1', 'manifest.json'), JSON.stringify(MANIFEST));
     fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
@@ -115,5 +139,37 @@ describe(`production serving on ${testDialect}`, () => {
   it('marks the session and anti-forgery cookies Secure', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.cookies.find((cookie) => cookie.name === 'csrf')).toMatchObject({ secure: true, sameSite: 'Lax' });
+  });
+
+  it("renders a public page's first view with the visitor's own answers and configuration, each request its own", async () => {
+    const visitor = new TestBrowser(t.app, { locale: 'ar' });
+    const member = new TestBrowser(t.app, { locale: 'en' });
+    expect((await member.post('/api/auth/sign-in', { method: 'email', email: 'ahmed@example.com', password: 'demo1234' })).statusCode).toBe(200);
+    const [visitorPage, memberPage] = await Promise.all([visitor.get('/'), member.get('/product_list?q=x')]);
+    expect(visitorPage.body).toContain('<div id="root"><main data-page="stub">/ ar ar visitor</main></div>');
+    expect(memberPage.body).toContain('<div id="root"><main data-page="stub">/product_list?q=x en en ahmed@example.com</main></div>');
+    expect(visitorPage.body).toContain('<script type="application/json" id="app-first-view">{"queries":{"queries":[]},"namespaces":["ads"]}</script>');
+    // Its clocks showed the server's time of rendering, and its times the region's zone, until the device names its own.
+    expect(runtimeConfigOf(visitorPage.body)).toMatchObject({ renderedAt: expect.any(Number), timeZone: 'Asia/Riyadh' });
+    visitor.cookies.set('tz', encodeURIComponent('Europe/Berlin'));
+    expect(runtimeConfigOf((await visitor.get('/')).body).timeZone).toBe('Europe/Berlin');
+    visitor.cookies.set('tz', 'Mars/Olympus');
+    expect(runtimeConfigOf((await visitor.get('/')).body).timeZone).toBe('Asia/Riyadh');
+  });
+
+  it('leaves sign-in and signed-in pages to the browser, and a page that fails to render on the server too', async () => {
+    for (const url of ['/login', '/my_ads', '/frequently_asked_questions']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).not.toContain('app-first-view');
+      expect(runtimeConfigOf(page.body).renderedAt, url).toBeNull();
+    }
+  });
+
+  it("never sends the server's copy of the client to a browser", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/server/entry-server.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('answerApiRequestsWith');
   });
 });

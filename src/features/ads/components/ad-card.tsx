@@ -8,6 +8,7 @@ import { useNow } from '../../../lib/countdown';
 import { useLocale } from '../../../lib/use-locale';
 import { UserText } from '../../../lib/ui/user-text';
 import { formatDateTime } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/hydration';
 import { usePlaceName } from '../use-place-name';
 import { AdCardImage } from './ad-card-image';
 import { AdPrice } from './ad-price';
@@ -19,6 +20,7 @@ import { MINUTE_MS } from '../../../../domain/timing';
 export function AdCard({ ad, priority }: { ad: AdSummary; priority?: boolean }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const now = useNow(MINUTE_MS);
   const place = usePlaceName(ad);
   const available = adPhaseOf(ad, now) === 'PUBLISHED';
@@ -55,7 +57,7 @@ export function AdCard({ ad, priority }: { ad: AdSummary; priority?: boolean }) 
           {available && (notStarted || ad.endsAt !== null) ? (
             <HStack gap="1">
               <Clock size={14} aria-hidden style={{ flexShrink: 0 }} />
-              <Text>{notStarted ? t('card.startsOn', { date: formatDateTime(ad.startsAt!, locale) }) : t('card.endsOn', { date: formatDateTime(ad.endsAt!, locale) })}</Text>
+              <Text>{notStarted ? t('card.startsOn', { date: formatDateTime(ad.startsAt!, locale, timeZone) }) : t('card.endsOn', { date: formatDateTime(ad.endsAt!, locale, timeZone) })}</Text>
             </HStack>
           ) : null}
           {isAuctionType(ad.type) ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad';
 import { type AdFieldName, asksFor } from '../../../../domain/ad-form';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/hydration';
 import { useLocale } from '../../../lib/use-locale';
 import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../../../domain/timing';
 
@@ -15,10 +16,11 @@ import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../../../domain/timing';
 export function AdTerms({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const asks = (field: AdFieldName) => asksFor(ad.type, field);
   const money = (amount: number) => <bdi>{formatMoney(amount, ad.currency, locale)}</bdi>;
   const yesNo = (value: boolean) => t(value ? 'terms.yes' : 'terms.no');
-  const moment = (timestamp: number) => <bdi>{formatDateTime(timestamp, locale, { withZone: true })}</bdi>;
+  const moment = (timestamp: number) => <bdi>{formatDateTime(timestamp, locale, timeZone, { withZone: true })}</bdi>;
   const duration = (ms: number) =>
     ms % DAY_MS === 0 ? t('terms.days', { count: ms / DAY_MS }) : ms % HOUR_MS === 0 ? t('terms.hours', { count: ms / HOUR_MS }) : t('terms.minutes', { count: Math.round(ms / MINUTE_MS) });
 

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad';
 import { pathTo } from '../../../../domain/routes';
 import { formatDate } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/hydration';
 import { AppLink } from '../../../lib/ui/router-link';
 import { UserText } from '../../../lib/ui/user-text';
 
 export function SellerCard({ seller }: { seller: AdDetail['seller'] }) {
   const { t } = useTranslation('ads');
+  const timeZone = useTimeZone();
   return (
     <Card.Root data-testid="seller-card">
       <Card.Body>
@@ -20,7 +22,7 @@ export function SellerCard({ seller }: { seller: AdDetail['seller'] }) {
               <UserText>{seller.fullName}</UserText>
             </AppLink>
             <Text fontSize="sm" color="fg.muted">
-              {t('seller.joined', { date: formatDate(seller.joinedAt) })}
+              {t('seller.joined', { date: formatDate(seller.joinedAt, timeZone) })}
             </Text>
           </Stack>
         </HStack>

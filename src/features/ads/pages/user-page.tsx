@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { NotFoundView } from '../../../app/errors/not-found-view';
 import { formatDate } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/hydration';
 import { errorCodeOf } from '../../../lib/http';
 import { useLocale } from '../../../lib/use-locale';
 import { UserText } from '../../../lib/ui/user-text';
@@ -14,6 +15,7 @@ import { PageLoading } from '../../../lib/ui/page-loading';
 export default function UserPage() {
   const { t } = useTranslation('ads');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const { slug = '' } = useParams();
   const user = usePublicUser(slug);
   if (user.isPending) {
@@ -35,7 +37,7 @@ export default function UserPage() {
             <UserText>{data.fullName}</UserText>
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {t('seller.joined', { date: formatDate(data.joinedAt) })}
+            {t('seller.joined', { date: formatDate(data.joinedAt, timeZone) })}
             {data.city ? `${t('common:separators.list')}${data.city[locale]}` : ''}
           </Text>
           {data.about ? (

@@ -5,6 +5,7 @@ import { asksFor, type OwnedAd } from '../../../../domain/ad-form';
 import { mediaUrl } from '../../../../domain/media';
 import { useCategories, useCountries } from '../../../lib/catalog';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/hydration';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -15,6 +16,7 @@ import { useLocale } from '../../../lib/use-locale';
 export function OwnedAdTerms({ ad }: { ad: OwnedAd }) {
   const { t } = useTranslation('sell');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const categories = useCategories();
   const countries = useCountries();
   const { fields, type } = ad;
@@ -73,9 +75,9 @@ export function OwnedAdTerms({ ad }: { ad: OwnedAd }) {
   if (city) add(t('fields.cityId'), city.name[locale]);
   if (asks('startsNow')) {
     if (fields.startsNow) add(t('fields.startsAt'), t('terms.startsWhenPublished'));
-    else if (fields.startsAt !== null) add(t('fields.startsAt'), <bdi>{formatDateTime(fields.startsAt, locale, { withZone: true })}</bdi>);
+    else if (fields.startsAt !== null) add(t('fields.startsAt'), <bdi>{formatDateTime(fields.startsAt, locale, timeZone, { withZone: true })}</bdi>);
   }
-  if (asks('endsAt') && fields.endsAt !== null) add(t('fields.endsAt'), <bdi>{formatDateTime(fields.endsAt, locale, { withZone: true })}</bdi>);
+  if (asks('endsAt') && fields.endsAt !== null) add(t('fields.endsAt'), <bdi>{formatDateTime(fields.endsAt, locale, timeZone, { withZone: true })}</bdi>);
   if (asks('auctionDurationHours') && fields.auctionDurationHours !== null) add(t('fields.auctionDurationHours'), t('terms.hours', { count: fields.auctionDurationHours }));
   if (asks('subAuctionDurationMinutes') && fields.subAuctionDurationMinutes !== null) add(t('fields.subAuctionDurationMinutes'), t('terms.minutes', { count: fields.subAuctionDurationMinutes }));
   if (asks('liveLink') && fields.liveLink) {

@@ -9,6 +9,7 @@ import { mediaUrl } from '../../../../domain/media';
 import { pathTo, ROUTES } from '../../../../domain/routes';
 import { useNow } from '../../../lib/countdown';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/hydration';
 import { errorCodeOf } from '../../../lib/http';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { PageEmptyState } from '../../../lib/ui/empty-state';
@@ -97,6 +98,7 @@ type Confirming = 'end' | 'delete' | null;
 function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
   const { t } = useTranslation('sell');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const publish = usePublishDraft();
   const end = useEndAd();
@@ -109,13 +111,13 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
   const rowRefusal = publish.error ?? repost.error;
 
   const dates: string[] = [];
-  if (phase === 'DRAFT') dates.push(t('myAds.dates.saved', { date: formatDate(ad.updatedAt) }));
-  if (phase !== 'DRAFT' && ad.publishedAt !== null) dates.push(t('myAds.dates.published', { date: formatDate(ad.publishedAt) }));
-  if (phase === 'PUBLISHED' && ad.startsAt !== null && ad.startsAt > now) dates.push(t('myAds.dates.starts', { date: formatDate(ad.startsAt) }));
+  if (phase === 'DRAFT') dates.push(t('myAds.dates.saved', { date: formatDate(ad.updatedAt, timeZone) }));
+  if (phase !== 'DRAFT' && ad.publishedAt !== null) dates.push(t('myAds.dates.published', { date: formatDate(ad.publishedAt, timeZone) }));
+  if (phase === 'PUBLISHED' && ad.startsAt !== null && ad.startsAt > now) dates.push(t('myAds.dates.starts', { date: formatDate(ad.startsAt, timeZone) }));
   // An ad ended early ended before its planned end; one whose time ran out while this page was open ended at it.
   const endedAt = phase === 'ENDED' ? (ad.endedAt ?? ad.endsAt) : null;
-  if (endedAt !== null) dates.push(t('myAds.dates.ended', { date: formatDate(endedAt) }));
-  else if (ad.endsAt !== null) dates.push(t('myAds.dates.ends', { date: formatDate(ad.endsAt) }));
+  if (endedAt !== null) dates.push(t('myAds.dates.ended', { date: formatDate(endedAt, timeZone) }));
+  else if (ad.endsAt !== null) dates.push(t('myAds.dates.ends', { date: formatDate(ad.endsAt, timeZone) }));
 
   const closeDialog = () => {
     setConfirming(null);
