@@ -42,6 +42,12 @@ export interface FirstViewState {
   namespaces: string[];
 }
 
+/** A public page's first view as the server rendered it, and what the browser needs to take it over. */
+export interface RenderedPage {
+  html: string;
+  state: FirstViewState;
+}
+
 export const buildInfoSchema = z.object({
   buildId: z.string().min(1),
   builtAt: z.string(),

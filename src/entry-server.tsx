@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Locale } from '../domain/locale';
-import type { FirstViewState, RuntimeConfig } from '../domain/runtime-config';
+import type { RenderedPage, RuntimeConfig } from '../domain/runtime-config';
 import { AppProviders, createQueryClient } from './app/providers';
 import { appRoutes } from './app/router';
 import { initRenderingI18n } from './lib/i18n';
@@ -41,12 +41,6 @@ function wanted(query: Query): boolean {
   const { enabled, queryFn } = query.options as typeof query.options & { enabled?: boolean | ((query: Query) => boolean) };
   const isEnabled = typeof enabled === 'function' ? enabled(query) : enabled;
   return query.state.status === 'pending' && isEnabled !== false && queryFn !== skipToken;
-}
-
-export interface RenderedPage {
-  html: string;
-  /** What the browser starts from to render the same view again: the answers and the translation namespaces used. */
-  state: FirstViewState;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '../../domain/runtime-config';
-import type { RenderedPage } from './page-shell';
+import type { RenderedPage, RuntimeConfig } from '../../domain/runtime-config';
 
 /** What the client's server entry (src/entry-server.tsx) offers the server. */
 export interface ServerEntry {

@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../../domain/runtime-config';
-import { FIRST_VIEW_STATE_ELEMENT_ID, type FirstViewState, RUNTIME_CONFIG_ELEMENT_ID } from '../../domain/runtime-config';
+import { FIRST_VIEW_STATE_ELEMENT_ID, type RenderedPage, RUNTIME_CONFIG_ELEMENT_ID } from '../../domain/runtime-config';
 import { directionOf } from '../../domain/locale';
 import { pageMeta } from '../i18n';
 
@@ -39,12 +39,6 @@ function previewTags(preview: PagePreview, siteName: string): string[] {
     `<meta name="twitter:card" content="${preview.imageUrl ? 'summary_large_image' : 'summary'}" />`,
     `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
   ];
-}
-
-/** A page's first view as the server rendered it (`renderPage` of src/entry-server.tsx). */
-export interface RenderedPage {
-  html: string;
-  state: FirstViewState;
 }
 
 export interface PageShellParts {
