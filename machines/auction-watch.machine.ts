@@ -17,6 +17,8 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 export interface AuctionWatchInput {
   /** Who is watching; null for a visitor. */
   viewerId: string | null;
+  /** The snapshot the page already holds (the one its server-rendered view shows), so the first view shows it too. */
+  firstSnapshot?: AuctionSnapshot | null;
 }
 
 export interface AuctionWatchContext {
@@ -177,6 +179,7 @@ export const auctionWatchMachine = setup({
       assertEvent(event, E.CHANGE);
       return isForHeldAd(context, event.change) && applyAuctionChange(context.snapshot!, event.change) === 'RESYNC';
     },
+    hasSnapshot: ({ context }) => context.snapshot !== null,
     isSocketConnected: ({ context }) => context.socketConnected,
     isDeviceOffline: ({ context }) => !context.deviceOnline,
     wasRateLimited: ({ event }) => {
@@ -199,7 +202,14 @@ export const auctionWatchMachine = setup({
   },
 }).createMachine({
   id: 'auctionWatch',
-  context: ({ input }) => ({ viewerId: input.viewerId, snapshot: null, now: 0, outbidBy: null, socketConnected: false, deviceOnline: true }),
+  context: ({ input }) => ({
+    viewerId: input.viewerId,
+    snapshot: input.firstSnapshot ?? null,
+    now: input.firstSnapshot?.auction.serverTime ?? 0,
+    outbidBy: null,
+    socketConnected: false,
+    deviceOnline: true,
+  }),
   initial: 'loading',
   on: {
     SNAPSHOT: { actions: ['takeSnapshot', 'scheduleDeadline'] },
@@ -219,8 +229,9 @@ export const auctionWatchMachine = setup({
     REMOVED: { guard: 'isHeldAdRemoved', target: '.gone' },
   },
   states: {
-    /** Waiting for the first snapshot, which names the ad's room. */
+    /** Waiting for the first snapshot, which names the ad's room, unless the page started with one. */
     loading: {
+      always: { guard: 'hasSnapshot', target: 'connecting' },
       on: {
         SNAPSHOT: { target: 'connecting', actions: ['takeSnapshot', 'scheduleDeadline'] },
         DISCONNECTED: { actions: 'markDisconnected' },

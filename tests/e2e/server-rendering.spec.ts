@@ -41,15 +41,17 @@ test.describe('in the region’s time zone', () => {
       await useLanguage(page, language);
       await noteServerRenderedPage(page);
       const problems = watchForErrors(page);
+      // Each with what its first view shows: the cards, and an auction's live panel with its bids.
       const pages = [
-        { path: '/', name: 'home' },
-        { path: '/product_list', name: 'product-list' },
-        { path: await runningAuctionPath(page), name: 'ad' },
-        { path: '/frequently_asked_questions', name: 'faq' },
+        { path: '/', name: 'home', shows: ['ad-card'] },
+        { path: '/product_list', name: 'product-list', shows: ['ad-card'] },
+        { path: await runningAuctionPath(page), name: 'ad', shows: ['auction-panel', 'bid-list'] },
+        { path: '/frequently_asked_questions', name: 'faq', shows: [] },
       ];
-      for (const { path, name } of pages) {
+      for (const { path, name, shows } of pages) {
         const html = await (await page.request.get(path)).text();
         expect(html, path).toContain(`data-page="${name}"`);
+        for (const testId of shows) expect(html, path).toContain(`data-testid="${testId}"`);
         await page.goto(path);
         await expect(page.locator(`[data-page="${name}"]`)).toBeVisible();
         await page.waitForLoadState('networkidle');

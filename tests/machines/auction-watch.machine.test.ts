@@ -34,12 +34,12 @@ const afterAGap = (): AuctionChange => {
 };
 
 /** The page's actor with a simulated clock reading server time, and what it asked the world to do. */
-function watch(viewerId: string | null = 'omar') {
+function watch(viewerId: string | null = 'omar', firstSnapshot: AuctionSnapshot | null = null) {
   const clock = new SimulatedClock();
   clock.set(START + MINUTE_MS);
   const asked = { watchRoom: vi.fn(), fetchSnapshot: vi.fn(), reportRemoved: vi.fn() };
   const machine = auctionWatchMachine.provide({ actions: asked, delays: { rewatchSpread: SPREAD_MS } });
-  const actor = createActor(machine, { input: { viewerId }, clock }).start();
+  const actor = createActor(machine, { input: { viewerId, firstSnapshot }, clock }).start();
   const send = (event: AuctionWatchEvent) => actor.send(event);
   const at = () => clock.now();
   const view = () => auctionViewOf(actor.getSnapshot())!;
@@ -73,6 +73,16 @@ describe('auction watch machine: keeping the snapshot whole', () => {
     expect(asked.fetchSnapshot).toHaveBeenCalledOnce();
     send({ type: E.SNAPSHOT, snapshot: AT_SEQ_5, at: at() });
     expect(is('synced.live')).toBe(true);
+  });
+
+  it('starts from the snapshot the page was rendered with, shown at its own time, and goes on to join the room', () => {
+    const { send, asked, view, held, is } = watch('omar', AT_SEQ_5);
+    expect(is('connecting.waitingForSocket')).toBe(true);
+    expect(held()).toBe(AT_SEQ_5);
+    expect(view()).toMatchObject({ now: AT_SEQ_5.auction.serverTime, highestBidIsViewers: 'LEADS' });
+    send({ type: E.CONNECTED });
+    expect(is('connecting.joining')).toBe(true);
+    expect(asked.watchRoom).toHaveBeenCalledOnce();
   });
 
   it('applies the change that follows, and after a gap fetches the snapshot again, taking it whole', () => {
@@ -290,7 +300,7 @@ describe('auction watch machine: telling the viewer they were outbid', () => {
 });
 
 describe('auction watch machine: model', () => {
-  const GUARDS = ['leavesGap', 'isSocketConnected', 'isDeviceOffline', 'wasRateLimited', 'isAdGone', 'isHeldAdRemoved'];
+  const GUARDS = ['hasSnapshot', 'leavesGap', 'isSocketConnected', 'isDeviceOffline', 'wasRateLimited', 'isAdGone', 'isHeldAdRemoved'];
   const STATES = [
     'connecting.checking',
     'connecting.joining',
@@ -331,7 +341,7 @@ describe('auction watch machine: model', () => {
   it('reaches every state and takes both sides of every guard', () => {
     // A state is its value and what the link and the guards read of the context, not the whole snapshot held.
     const linkOf = ({ value, context }: AuctionWatchSnapshot) => JSON.stringify([value, context.snapshot?.auction.seq, context.socketConnected, context.deviceOnline]);
-    const walk = walkShortestPaths(auctionWatchMachine, EVENTS, [{ viewerId: 'omar' }], linkOf as never);
+    const walk = walkShortestPaths(auctionWatchMachine, EVENTS, [{ viewerId: 'omar' }, { viewerId: 'omar', firstSnapshot: AT_SEQ_5 }], linkOf as never);
     expect(walk.statesReached).toEqual(STATES);
     expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(auctionWatchMachine, GUARDS));
   });

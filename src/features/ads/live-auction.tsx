@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import type { AuctionChange, AuctionSnapshot } from '../../../domain/auction';
+import type { AuctionChange } from '../../../domain/auction';
 import { SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { AUCTION_WATCH_EVENTS, type AuctionWatchActor, auctionWatchMachine } from '../../../machines/auction-watch.machine';
-import { useHydrated } from '../../lib/hydration';
 import { inspection } from '../../lib/inspect';
 import { isOnline, onConnectionChange } from '../../lib/online';
 import { onServerClockChange, serverNow } from '../../lib/realtime/server-clock';
@@ -38,7 +37,8 @@ export function LiveAuctionProvider({ slug, children }: { slug: string; children
         reportRemoved: () => void queryClient.invalidateQueries({ queryKey: adQueryKeyPrefix(slug) }),
       },
     }),
-    { input: { viewerId }, ...inspection() },
+    // A page the server rendered holds the snapshot already: the actor starts from it, so the view does too.
+    { input: { viewerId, firstSnapshot: snapshot }, ...inspection() },
   );
 
   // Every answer, even one equal to the last: the actor may be waiting for it to resync.
@@ -106,14 +106,4 @@ export function useLiveAuction(): AuctionWatchActor {
   const actor = useContext(LiveAuctionContext);
   if (!actor) throw new Error('useLiveAuction is used outside a LiveAuctionProvider');
   return actor;
-}
-
-/**
- * The auction as the live actor holds it. The actor is fed after the page starts, so a page the server
- * rendered shows it loading, there and while the browser takes the page over, and then the auction.
- */
-export function useLiveAuctionSnapshot(): AuctionSnapshot | null {
-  const hydrated = useHydrated();
-  const snapshot = useSelector(useLiveAuction(), (watch) => watch.context.snapshot);
-  return hydrated ? snapshot : null;
 }

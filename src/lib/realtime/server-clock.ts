@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '../hydration';
+import { runtimeConfig } from '../runtime-config';
 import { type ClockSample, estimateClockOffset } from '../../../domain/clock';
 import { SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { SECOND_MS } from '../../../domain/timing';
@@ -98,8 +99,8 @@ export function useServerTimeLeft(target: number, notBefore: number): number {
   const offset = useServerClockOffset();
   const hydrated = useHydrated();
   const [deviceNow, setDeviceNow] = useState(() => Date.now());
-  // Until the browser has taken over a server-rendered page, both count from the time the server stamped.
-  const left = remainingMs(target, 0, hydrated ? Math.max(deviceNow + offset, notBefore) : notBefore);
+  // Until the browser has taken over a server-rendered page, both count from the moment the server rendered it.
+  const left = remainingMs(target, 0, hydrated ? Math.max(deviceNow + offset, notBefore) : (runtimeConfig().renderedAt ?? notBefore));
   useEffect(() => {
     if (left === 0) return;
     // Wakes as the shown second changes, rather than polling for it.

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { managesParticipants } from '../../../../machines/auction-view';
 import { Panel } from '../../../lib/ui/panel';
-import { useLiveAuction, useLiveAuctionSnapshot } from '../live-auction';
+import { useLiveAuction } from '../live-auction';
 import { AuctionBidList } from './auction-bid-list';
 import { AuctionBidderList } from './auction-bidder-list';
 import { AuctionParticipantsPanel } from './auction-participants-panel';
@@ -15,7 +15,7 @@ import { AuctionParticipantsPanel } from './auction-participants-panel';
 export function AuctionActivity({ slug }: { slug: string }) {
   const { t } = useTranslation('auction');
   const liveAuction = useLiveAuction();
-  const snapshot = useLiveAuctionSnapshot();
+  const snapshot = useSelector(liveAuction, (watch) => watch.context.snapshot);
   const viewerId = useSelector(liveAuction, (watch) => watch.context.viewerId);
   if (!snapshot) return null;
   return (

@@ -11,7 +11,7 @@ import { AUCTION_WATCH_EVENTS, auctionViewOf, isWatchOffline } from '../../../..
 import { PANEL_STYLE } from '../../../lib/ui/panel';
 import { ButtonLink } from '../../../lib/ui/router-link';
 import { auctionQueryOptions } from '../api/get-auction';
-import { useLiveAuction, useLiveAuctionSnapshot } from '../live-auction';
+import { useLiveAuction } from '../live-auction';
 import { AuctionBidForm } from './auction-bid-form';
 import { AuctionBuyNow } from './auction-buy-now';
 import { AuctionHighestBid } from './auction-highest-bid';
@@ -38,7 +38,7 @@ export function AuctionPanel({ slug }: { slug: string }) {
   const { t } = useTranslation('auction');
   const auction = useQuery(auctionQueryOptions(slug));
   const liveAuction = useLiveAuction();
-  const snapshot = useLiveAuctionSnapshot();
+  const snapshot = useSelector(liveAuction, (watch) => watch.context.snapshot);
   const view = useSelector(liveAuction, auctionViewOf);
   if (auction.isError) {
     return (
