@@ -9,7 +9,7 @@ import type { Locale } from '../domain/locale';
 import type { RenderedPage, RuntimeConfig } from '../domain/runtime-config';
 import { AppProviders, createQueryClient } from './app/providers';
 import { appRoutes } from './app/router';
-import { initRenderingI18n } from './lib/i18n';
+import { initRenderingI18n, usedNamespaces } from './lib/i18n';
 
 export { answerApiRequestsWith } from './lib/api-client';
 export { readRuntimeConfigWith } from './lib/runtime-config';
@@ -26,11 +26,6 @@ const wordsOf = (locale: Locale) => {
   if (!words) wordsByLocale.set(locale, (words = initRenderingI18n(locale)));
   return words;
 };
-
-/** The namespaces `useTranslation` asked of this instance (react-i18next notes them on it). */
-function usedNamespaces(words: i18n): string[] {
-  return (words as i18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
-}
 
 /** Enough for a page, its session and what depends on their answers; a deeper chain finishes in the browser. */
 const MOST_RENDERS = 4;

@@ -17,6 +17,7 @@ import { writePreferenceCookie } from './lib/preferences';
 import { deviceTimeZone, runtimeConfig } from './lib/runtime-config';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter, loadPagesOf } from './app/router';
+import { WordsProvider } from './app/words-provider';
 
 const container = document.getElementById('root')!;
 // The server writes times in the zone it was told, which the device corrects for next time.
@@ -33,9 +34,11 @@ const router = createAppRouter();
 
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient} styleCache={styleCache}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <WordsProvider initialLocale={runtimeConfig().locale}>
+      <AppProviders queryClient={queryClient} styleCache={styleCache}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </WordsProvider>
   </StrictMode>
 );
 if (firstView) {

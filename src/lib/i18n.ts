@@ -1,6 +1,6 @@
-import i18next, { type BackendModule, createInstance, type InitOptions, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, createInstance, type i18n, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { directionOf, LOCALE_COOKIE, type Locale, resolveLocale } from '../../domain/locale';
+import { directionOf, LOCALE_COOKIE, type Locale } from '../../domain/locale';
 import { UPLOAD_LIMIT_MESSAGE_VALUES } from '../../domain/limits';
 import { writePreferenceCookie } from './preferences';
 
@@ -21,7 +21,7 @@ const localeFilesBackend: BackendModule = {
   },
 };
 
-function applyToDocument(locale: Locale) {
+export function applyToDocument(locale: Locale) {
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
 }
@@ -41,10 +41,20 @@ function i18nOptions(locale: Locale, namespaces: string[]): InitOptions {
   };
 }
 
+/** The words of each language the page has shown, one instance each; the first is i18next's own. */
+const wordsByLocale = new Map<Locale, i18n>();
+
 export async function initI18n(locale: Locale) {
-  i18next.on('languageChanged', (language) => applyToDocument(resolveLocale(language)));
   await i18next.use(localeFilesBackend).use(initReactI18next).init(i18nOptions(locale, ['common', 'errors']));
+  wordsByLocale.set(locale, i18next);
   return i18next;
+}
+
+/** The words of a language the page has loaded (`initI18n`, `changeLocale`). */
+export function wordsIn(locale: Locale): i18n {
+  const words = wordsByLocale.get(locale);
+  if (!words) throw new Error(`The words of ${locale} are not loaded`);
+  return words;
 }
 
 /** On the server: one language with every namespace loaded, so a page renders without waiting for words. */
@@ -55,8 +65,33 @@ export async function initRenderingI18n(locale: Locale) {
   return instance;
 }
 
-/** Switches language: the html element's lang and dir follow at once, and the cookie keeps the choice. */
+/** The namespaces `useTranslation` asked of an instance (react-i18next notes them on it). */
+export function usedNamespaces(words: i18n): string[] {
+  return (words as i18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+}
+
+const localeListeners = new Set<(locale: Locale) => void>();
+
+/** Calls `listener` with each language the person switches to (`WordsProvider` shows it). Returns the unsubscribe. */
+export function onLocaleChange(listener: (locale: Locale) => void): () => void {
+  localeListeners.add(listener);
+  return () => localeListeners.delete(listener);
+}
+
+/**
+ * Switches language, once the words the page uses are loaded in it; the cookie keeps the choice. Each
+ * language is an instance of its own, handed down by `WordsProvider`, so the switch reaches every
+ * component through React: a part of a server-rendered page not yet taken over is taken over in the
+ * language it was written in, then switched, instead of mismatching.
+ */
 export async function changeLocale(locale: Locale) {
   writePreferenceCookie(LOCALE_COOKIE, locale);
-  await i18next.changeLanguage(locale);
+  const inUse = [...wordsByLocale.values()].flatMap(usedNamespaces);
+  let words = wordsByLocale.get(locale);
+  if (!words) {
+    words = i18next.cloneInstance({ lng: locale, initAsync: false });
+    wordsByLocale.set(locale, words);
+  }
+  await words.loadNamespaces([...new Set(inUse)]);
+  localeListeners.forEach((listener) => listener(locale));
 }
