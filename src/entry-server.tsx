@@ -1,5 +1,5 @@
 import createCache from '@emotion/cache';
-import { dehydrate, type Query, type QueryClient, skipToken } from '@tanstack/react-query';
+import { dehydrate, type Query, skipToken } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -51,7 +51,7 @@ export async function renderPage(url: string, config: RuntimeConfig): Promise<Re
   const router = createStaticRouter(dataRoutes, context);
   // Its own copy of the shared words, which notes the namespaces this page used.
   const words = (await wordsOf(config.locale)).cloneInstance({ initAsync: false });
-  const queryClient: QueryClient = createQueryClient();
+  const queryClient = createQueryClient();
   const tried = new Set<string>();
   for (let render = 1; ; render++) {
     // A fresh style cache each time: a cache writes each style once, and only the last render is sent.

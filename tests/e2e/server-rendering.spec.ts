@@ -28,9 +28,9 @@ const keptServerRenderedPage = (page: Page) =>
     return serverRenderedPage !== undefined && serverRenderedPage === document.querySelector('[data-page]');
   });
 
-async function runningAuctionPath(page: Page): Promise<string> {
-  const { items } = (await (await page.request.get('/api/ads?kind=AUCTION&running=true')).json()) as { items: AdSummary[] };
-  return `/ad/${encodeURIComponent(items[0]!.slug)}`;
+/** The demo data's running auctions, as the listing's API gives them. */
+async function runningAuctions(page: Page): Promise<AdSummary[]> {
+  return ((await (await page.request.get('/api/ads?kind=AUCTION&running=true')).json()) as { items: AdSummary[] }).items;
 }
 
 test.describe('in the region’s time zone', () => {
@@ -45,7 +45,7 @@ test.describe('in the region’s time zone', () => {
       const pages = [
         { path: '/', name: 'home', shows: ['ad-card'] },
         { path: '/product_list', name: 'product-list', shows: ['ad-card'] },
-        { path: await runningAuctionPath(page), name: 'ad', shows: ['auction-panel', 'bid-list'] },
+        { path: `/ad/${encodeURIComponent((await runningAuctions(page))[0]!.slug)}`, name: 'ad', shows: ['auction-panel', 'bid-list'] },
         { path: '/frequently_asked_questions', name: 'faq', shows: [] },
       ];
       for (const { path, name, shows } of pages) {
@@ -79,7 +79,7 @@ test.describe('on a device in another time zone', () => {
     await useLanguage(page, 'en');
     await noteServerRenderedPage(page);
     const problems = watchForErrors(page);
-    const { items } = (await (await page.request.get('/api/ads?kind=AUCTION&running=true')).json()) as { items: AdSummary[] };
+    const items = await runningAuctions(page);
     const endsOn = (timeZone: string) => enAds.card.endsOn.replace('{{date}}', formatDateTime(items[0]!.endsAt!, 'en', timeZone));
     const card = page.locator(`[data-testid="ad-card"][data-slug="${items[0]!.slug}"]`).first();
     expect(endsOn(DEVICE_TIME_ZONE)).not.toBe(endsOn(DEFAULT_TIME_ZONE));
