@@ -25,7 +25,7 @@ import { AuctionStatus } from './auction-status';
 import { AuctionTryFinalWindow } from './auction-try-final-window';
 
 /** Holds the panel's place while its words or its first snapshot are on their way. */
-export function AuctionPanelLoading() {
+function AuctionPanelLoading() {
   return <Skeleton height="72" borderRadius="l3" />;
 }
 

@@ -1,6 +1,5 @@
 import { Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Ban, Globe, MapPin } from 'lucide-react';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type AdDetail, isAuctionType, SALE_KINDS, typesOfKind } from '../../../../domain/ad';
@@ -18,7 +17,7 @@ import { AdPrice } from '../components/ad-price';
 import { AdRefusalView } from '../components/ad-refusal-view';
 import { AdTerms } from '../components/ad-terms';
 import { AuctionActivity } from '../components/auction-activity';
-import { AuctionPanel, AuctionPanelLoading } from '../components/auction-panel';
+import { AuctionPanel } from '../components/auction-panel';
 import { LiveAuctionProvider } from '../live-auction';
 import { FavoriteButton } from '../components/favorite-button';
 import { Panel, PANEL_STYLE } from '../../../lib/ui/panel';
@@ -96,11 +95,8 @@ function AdView({ ad }: { ad: AdDetail }) {
             <ShareButton title={ad.title} />
           </HStack>
         </Stack>
-        {isAuction ? (
-          <Suspense fallback={<AuctionPanelLoading />}>
-            <AuctionPanel slug={ad.slug} />
-          </Suspense>
-        ) : null}
+        {/* No Suspense boundary of its own: a server-rendered page's panel is taken over with the page, before any live change can reach it. */}
+        {isAuction ? <AuctionPanel slug={ad.slug} /> : null}
         <Panel title={t(`terms.titleOf.${saleKind!}`)}>
           <AdTerms ad={ad} />
         </Panel>
@@ -108,11 +104,7 @@ function AdView({ ad }: { ad: AdDetail }) {
       </Stack>
 
       <Stack gridArea="body" gap={{ base: '4', md: '6' }}>
-        {isAuction ? (
-          <Suspense fallback={null}>
-            <AuctionActivity slug={ad.slug} />
-          </Suspense>
-        ) : null}
+        {isAuction ? <AuctionActivity slug={ad.slug} /> : null}
         <Panel title={t('description')}>
           {/* The paragraph takes its direction from the seller's words (an isolating bdi inside would hide them from dir="auto"). */}
           <Text whiteSpace="pre-line" dir="auto" translate="no" data-user-text="" data-testid="ad-description">
