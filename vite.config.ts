@@ -92,6 +92,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // Chakra's theme module builds its whole default config (every recipe) at load; its `define*`
+      // helpers return their argument, so marking them pure lets the build drop the recipes the
+      // marketplace's theme does not name.
+      treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
       output: {
         // Modules that four or more pages share travel in one file: a page then starts from about
         // fifteen files instead of seventy, each a round trip on a phone's network, for a few more

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney } from '../../src/lib/format';
 import { system } from '../../src/lib/theme';
@@ -26,7 +29,58 @@ function contrastRatio(first: string, second: string): number {
   return (lighter! + 0.05) / (darker! + 0.05);
 }
 
+const CHAKRA_COMPONENTS = path.resolve('node_modules/@chakra-ui/react/dist/esm/components');
+
+/** The Chakra components `src/` imports by value, as the folders of Chakra's build that define them. */
+function chakraFoldersUsed(): Set<string> {
+  const chakraIndex = fs.readFileSync(path.join(CHAKRA_COMPONENTS, 'index.js'), 'utf8');
+  const folderOf = new Map<string, string>();
+  for (const [, names, folder] of chakraIndex.matchAll(/export \{([^}]+)\} from '\.\/([^/]+)\//g)) {
+    for (const name of names!.split(',')) folderOf.set(name.trim().split(/\s+as\s+/).pop()!, folder!);
+  }
+  // Compound components (Menu, Tabs…) are namespaces: `import * as ns from './menu/namespace.js'; export { ns as Menu };`.
+  for (const [, namespace, folder] of chakraIndex.matchAll(/import \* as (\S+) from '\.\/([^/]+)\//g)) {
+    const exported = new RegExp(`export \\{ ${namespace!.replace('$', '\\$')} as (\\w+) \\}`).exec(chakraIndex)?.[1];
+    if (exported) folderOf.set(exported, folder!);
+  }
+  const folders = new Set<string>();
+  for (const file of fs.readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((name) => /\.tsx?$/.test(name))) {
+    const source = fs.readFileSync(path.join('src', file), 'utf8');
+    for (const [, names] of source.matchAll(/import \{([^}]+)\} from '@chakra-ui\/react'/g)) {
+      for (const name of names!.split(',').map((part) => part.trim())) {
+        const folder = folderOf.get(name.split(/\s+as\s+/)[0]!);
+        if (folder && !name.startsWith('type ')) folders.add(folder);
+      }
+    }
+  }
+  return folders;
+}
+
+/** The recipe keys a component folder's parts ask for, following the other Chakra components they render. */
+function recipeKeysOf(folder: string, seen = new Set<string>()): Set<string> {
+  const keys = new Set<string>();
+  if (seen.has(folder)) return keys;
+  seen.add(folder);
+  for (const file of fs.readdirSync(path.join(CHAKRA_COMPONENTS, folder)).filter((name) => name.endsWith('.js'))) {
+    const source = fs.readFileSync(path.join(CHAKRA_COMPONENTS, folder, file), 'utf8');
+    for (const [, key] of source.matchAll(/key: "([a-zA-Z]+)"/g)) keys.add(key!);
+    for (const [, other] of source.matchAll(/from '\.\.\/([a-z-]+)\//g)) for (const key of recipeKeysOf(other!, seen)) keys.add(key);
+  }
+  return keys;
+}
+
 describe('design system', () => {
+  it("has the recipe of every Chakra component the marketplace uses, as Chakra's default theme does", () => {
+    const missing: string[] = [];
+    for (const folder of chakraFoldersUsed()) {
+      for (const key of recipeKeysOf(folder)) {
+        if (defaultSystem.hasRecipe(key) && !system.hasRecipe(key)) missing.push(`${folder}: ${key}`);
+      }
+    }
+    expect(chakraFoldersUsed()).toContain('menu');
+    expect(missing).toEqual([]);
+  });
+
   it('layers modal 1100, overlay 1000, menu 1000 and tooltip 1100 (SPEC.md section 9)', () => {
     expect(system.token('zIndex.modal')).toBe(1100);
     expect(system.token('zIndex.overlay')).toBe(1000);
