@@ -1,35 +1,35 @@
 import { z } from 'zod';
-import { SOCIAL_PROVIDERS } from './auth';
-import { LOCALES } from './locale';
+import type { SocialProvider } from './auth';
+import type { Locale } from './locale';
 
-/** What the server puts into every HTML page, as JSON in the element RUNTIME_CONFIG_ELEMENT_ID. */
-export const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.string(),
-  locale: z.enum(LOCALES),
-  defaultLocale: z.enum(LOCALES),
-  currency: z.string().length(3),
-  buildId: z.string().min(1),
-  uploadLimits: z.object({
-    imageBytes: z.number().int().positive(),
-    videoBytes: z.number().int().positive(),
-    documentBytes: z.number().int().positive(),
-  }),
-  country: z.string().length(2).nullable(),
+/**
+ * What the server puts into every HTML page, as JSON in the element RUNTIME_CONFIG_ELEMENT_ID. A type
+ * only: the server writes it and the browser reads it without a schema, so zod is not among the
+ * scripts a page needs before its first render.
+ */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  locale: Locale;
+  defaultLocale: Locale;
+  /** ISO 4217 code. */
+  currency: string;
+  buildId: string;
+  uploadLimits: { imageBytes: number; videoBytes: number; documentBytes: number };
+  /** ISO 3166 alpha-2 code of the visitor's country, when known. */
+  country: string | null;
   /** The OpenID Connect providers configured on this server; their buttons show only then. */
-  socialSignIn: z.array(z.enum(SOCIAL_PROVIDERS)),
+  socialSignIn: SocialProvider[];
   /** Outside production, the channels whose messages go to the local outbox instead of a provider. */
-  localOutboxChannels: z.array(z.string()),
+  localOutboxChannels: string[];
   /** Outside production: the owner may bring a running auction's end closer, to try its final window. */
-  auctionClockTool: z.boolean(),
+  auctionClockTool: boolean;
   /** The nonce of this page's Content-Security-Policy for the `<style>` elements written while it runs; null where any inline style is allowed. */
-  styleNonce: z.string().nullable(),
+  styleNonce: string | null;
   /** The IANA zone the page shows times in: the device's, as its cookie last told the server. */
-  timeZone: z.string().min(1),
+  timeZone: string;
   /** The server's time when it rendered the page's first view (null when it sent an empty page): what its clocks showed. */
-  renderedAt: z.number().int().nullable(),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+  renderedAt: number | null;
+}
 
 /** A `<script type="application/json">` element: data the page reads, never a script it runs, so the policy needs no inline script. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'app-config';

@@ -1,15 +1,8 @@
 import { UPLOAD_LIMITS } from '../../domain/limits';
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LOCALE_COOKIE, readCookie, resolveLocale } from '../../domain/locale';
 import { DEFAULT_CURRENCY } from '../../domain/money';
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig, runtimeConfigSchema } from '../../domain/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../domain/runtime-config';
 
-function parseJson(text: string | null | undefined): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The zone this device shows times in. */
 export function deviceTimeZone(): string {
@@ -17,12 +10,13 @@ export function deviceTimeZone(): string {
 }
 
 /**
- * The configuration the server injected into the page. A page opened without it (a file
- * served by something else) still starts, on the defaults and the language cookie.
+ * The configuration the server injected into the page, written from `runtimeConfigSchema` (which the
+ * server's tests hold it to; the browser does not load zod to check it again). A page opened without
+ * it (a file served by something else) still starts, on the defaults and the language cookie.
  */
 function readPageConfig(): RuntimeConfig {
-  const injected = runtimeConfigSchema.safeParse(parseJson(document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent));
-  if (injected.success) return injected.data;
+  const injected = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (injected) return JSON.parse(injected) as RuntimeConfig;
   return {
     apiBaseUrl: '/api',
     locale: resolveLocale(readCookie(document.cookie, LOCALE_COOKIE)),
