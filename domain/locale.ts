@@ -2,6 +2,8 @@ export const LOCALES = ['ar', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'ar';
+/** The translation namespaces (`locales/<locale>/<namespace>.json`) every page loads at start; a page's others load with it. */
+export const STARTING_NAMESPACES = ['common', 'errors'];
 export const LOCALE_COOKIE = 'locale';
 export const COUNTRY_COOKIE = 'country';
 /** The visitor's time zone, so a page rendered on the server shows times as their device would. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Locale, STARTING_NAMESPACES } from '../../domain/locale';
 import { matchRoute, PAGE_MODULES } from '../../domain/routes';
 
 /** What the build's manifest says of each JavaScript file (vite.config.ts, `buildInfo`). */
@@ -8,10 +9,11 @@ const buildManifestSchema = z.object({
 
 /**
  * The files of the page a path renders that the HTML does not already name: the page's own chunk and
- * every chunk it imports, less what the entry script imports (index.html preloads those). Without
- * them the browser learns of the page's files only once the entry script has run and routed.
+ * every chunk it imports, less what the entry script imports (index.html preloads those), and the
+ * words of the page's language: the namespaces every page starts with and those its first view used.
+ * Without them the browser learns of these files only once the entry script has run and routed.
  */
-export function pagePreloads(manifestJson: unknown): (pathname: string) => string[] {
+export function pagePreloads(manifestJson: unknown): (pathname: string, locale: Locale, namespaces: readonly string[]) => string[] {
   const { chunks } = buildManifestSchema.parse(manifestJson);
   const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
   const reachedFrom = (files: readonly string[], reached = new Set<string>()) => {
@@ -23,11 +25,14 @@ export function pagePreloads(manifestJson: unknown): (pathname: string) => strin
     return reached;
   };
   const loadedByTheEntry = reachedFrom(chunks.filter((chunk) => chunk.entry).map((chunk) => chunk.file));
+  // Each lazily loaded module (a page, a language's namespace) with the files it needs.
   const pageFiles = new Map(
     chunks.flatMap((chunk) => (chunk.module ? [[chunk.module, [...reachedFrom([chunk.file])].filter((file) => !loadedByTheEntry.has(file))] as const] : [])),
   );
-  return (pathname) => {
+  const filesOf = (module: string) => pageFiles.get(module) ?? [];
+  return (pathname, locale, namespaces) => {
     const route = matchRoute(pathname)?.route;
-    return route ? (pageFiles.get(`src/features/${PAGE_MODULES[route]}.tsx`) ?? []) : [];
+    const words = [...new Set([...STARTING_NAMESPACES, ...namespaces])].flatMap((namespace) => filesOf(`locales/${locale}/${namespace}.json`));
+    return [...(route ? filesOf(`src/features/${PAGE_MODULES[route]}.tsx`) : []), ...words];
   };
 }

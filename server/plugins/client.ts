@@ -145,7 +145,11 @@ export default fp(
             return null;
           })
         : null;
-      const html = renderPageShell(await loadTemplate(request.url), { ...config, renderedAt: rendered ? renderedAt : null }, { preview, preloads: preloadsOf(pathname), rendered });
+      const html = renderPageShell(await loadTemplate(request.url), { ...config, renderedAt: rendered ? renderedAt : null }, {
+        preview,
+        preloads: preloadsOf(pathname, config.locale, rendered?.state.namespaces ?? []),
+        rendered,
+      });
       return reply
         .code(status)
         .header('Cache-Control', 'no-cache')

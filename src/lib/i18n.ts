@@ -1,21 +1,22 @@
 import i18next, { type BackendModule, createInstance, type i18n, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { directionOf, LOCALE_COOKIE, type Locale } from '../../domain/locale';
+import { directionOf, LOCALE_COOKIE, type Locale, STARTING_NAMESPACES } from '../../domain/locale';
 import { UPLOAD_LIMIT_MESSAGE_VALUES } from '../../domain/limits';
 import { writePreferenceCookie } from './preferences';
 
-/** Namespaces every page needs are bundled; the others load with the pages that use them. */
-const bundled = import.meta.glob<ResourceKey>('../../locales/*/{common,errors}.json', { eager: true, import: 'default' });
-const onDemand = import.meta.glob<ResourceKey>('../../locales/*/*.json', { import: 'default' });
+/**
+ * Each language's namespaces load when asked for, so a page downloads its own language's words only.
+ * The server names the files of the page's language and namespaces in its HTML (`pagePreloads`), so
+ * they arrive with the scripts rather than after them.
+ */
+const localeFiles = import.meta.glob<ResourceKey>('../../locales/*/*.json', { import: 'default' });
 
 const localeFilesBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, namespace, callback) {
     const path = `../../locales/${language}/${namespace}.json`;
-    const bundledResource = bundled[path];
-    if (bundledResource) return callback(null, bundledResource);
-    const load = onDemand[path];
+    const load = localeFiles[path];
     if (!load) return callback(new Error(`No translations at ${path}`), false);
     load().then((resource) => callback(null, resource), (error: Error) => callback(error, false));
   },
@@ -45,7 +46,7 @@ function i18nOptions(locale: Locale, namespaces: string[]): InitOptions {
 const wordsByLocale = new Map<Locale, i18n>();
 
 export async function initI18n(locale: Locale) {
-  await i18next.use(localeFilesBackend).use(initReactI18next).init(i18nOptions(locale, ['common', 'errors']));
+  await i18next.use(localeFilesBackend).use(initReactI18next).init(i18nOptions(locale, STARTING_NAMESPACES));
   wordsByLocale.set(locale, i18next);
   return i18next;
 }
@@ -59,7 +60,7 @@ export function wordsIn(locale: Locale): i18n {
 
 /** On the server: one language with every namespace loaded, so a page renders without waiting for words. */
 export async function initRenderingI18n(locale: Locale) {
-  const namespaces = [...new Set(Object.keys(onDemand).map((path) => path.split('/').at(-1)!.replace(/\.json$/, '')))];
+  const namespaces = [...new Set(Object.keys(localeFiles).map((path) => path.split('/').at(-1)!.replace(/\.json$/, '')))];
   const instance = createInstance();
   await instance.use(localeFilesBackend).use(initReactI18next).init(i18nOptions(locale, namespaces));
   return instance;

@@ -33,7 +33,7 @@ describe('the settings a server starts with', () => {
   });
 });
 
-/** The chunks of a small build: an entry and two pages, which share one chunk and each import one the entry imports too. */
+/** The chunks of a small build: an entry and two pages, which share one chunk and each import one the entry imports too, and three translation namespaces in two languages. */
 const MANIFEST = {
   buildId: 'b1',
   chunks: [
@@ -43,7 +43,12 @@ const MANIFEST = {
     { file: 'assets/ad-page-4.js', entry: false, dynamicEntry: true, imports: ['assets/cards-3.js', 'assets/auction-5.js'], module: 'src/features/ads/pages/ad-page.tsx' },
     { file: 'assets/cards-3.js', entry: false, dynamicEntry: false, imports: ['assets/react-1.js'] },
     { file: 'assets/auction-5.js', entry: false, dynamicEntry: false, imports: [] },
-    { file: 'assets/ar-6.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/ar/ads.json' },
+    { file: 'assets/ads-ar-6.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/ar/ads.json' },
+    { file: 'assets/common-ar-7.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/ar/common.json' },
+    { file: 'assets/errors-ar-8.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/ar/errors.json' },
+    { file: 'assets/ads-en-9.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/en/ads.json' },
+    { file: 'assets/common-en-10.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/en/common.json' },
+    { file: 'assets/errors-en-11.js', entry: false, dynamicEntry: true, imports: [], module: 'locales/en/errors.json' },
   ],
 };
 
@@ -108,13 +113,18 @@ describe(`production serving on ${testDialect}`, () => {
     expect(missingAsset.json().error.code).toBe('ROUTE_NOT_FOUND');
   });
 
-  it('names in the HTML the files of the page a path renders that the entry does not import', async () => {
-    const preloaded = async (url: string) => [...(await t.app.inject({ method: 'GET', url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
-    expect(await preloaded('/')).toEqual(['/assets/home-page-2.js', '/assets/cards-3.js']);
-    expect(await preloaded('/ad/some-ad?from=search')).toEqual(['/assets/ad-page-4.js', '/assets/cards-3.js', '/assets/auction-5.js']);
+  it('names in the HTML the files of the page a path renders that the entry does not import, and its words', async () => {
+    const preloaded = async (url: string, locale = 'ar') =>
+      [...(await t.app.inject({ method: 'GET', url, cookies: { locale } })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+    const startingWords = (locale: string) => [`/assets/common-${locale}-${locale === 'ar' ? 7 : 10}.js`, `/assets/errors-${locale}-${locale === 'ar' ? 8 : 11}.js`];
+    // The home page is rendered on the server, and its first view used the `ads` words.
+    expect(await preloaded('/')).toEqual(['/assets/home-page-2.js', '/assets/cards-3.js', ...startingWords('ar'), '/assets/ads-ar-6.js']);
+    expect(await preloaded('/', 'en')).toEqual(['/assets/home-page-2.js', '/assets/cards-3.js', ...startingWords('en'), '/assets/ads-en-9.js']);
+    // An ad that does not exist is not rendered: the browser shows its not-found view.
+    expect(await preloaded('/ad/some-ad?from=search')).toEqual(['/assets/ad-page-4.js', '/assets/cards-3.js', '/assets/auction-5.js', ...startingWords('ar')]);
     // A route whose page the build lacks, and a path of no route.
-    expect(await preloaded('/product_list')).toEqual([]);
-    expect(await preloaded('/no/such/page')).toEqual([]);
+    expect(await preloaded('/product_list')).toEqual([...startingWords('ar'), '/assets/ads-ar-6.js']);
+    expect(await preloaded('/no/such/page', 'en')).toEqual(startingWords('en'));
   });
 
   it('does not expose the dev outbox, nor point the code screen to it', async () => {
