@@ -107,6 +107,9 @@ export default defineConfig({
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     target: 'es2022',
+    // The stylesheet goes into every page's HTML (server/plugins/client.ts): the fonts it names stay
+    // files the browser caches, rather than text each page carries again.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

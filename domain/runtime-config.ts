@@ -45,6 +45,8 @@ export interface FirstViewState {
 /** A public page's first view as the server rendered it, and what the browser needs to take it over. */
 export interface RenderedPage {
   html: string;
+  /** The `<style>` elements of the styles the first view used, for the page's head. */
+  styles: string;
   state: FirstViewState;
 }
 

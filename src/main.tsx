@@ -23,7 +23,7 @@ const container = document.getElementById('root')!;
 // The server writes times in the zone it was told, which the device corrects for next time.
 if (deviceTimeZone() !== runtimeConfig().timeZone) writePreferenceCookie(TIME_ZONE_COOKIE, deviceTimeZone());
 
-// Made before anything renders: it moves the server's <style> elements into the head and knows them.
+// Made before anything renders: it takes over the server's <style> elements, so no style is written twice.
 const styleCache = createCache({ key: 'css', nonce: runtimeConfig().styleNonce ?? undefined });
 const queryClient = createQueryClient();
 const firstView = container.hasChildNodes() ? (JSON.parse(document.getElementById(FIRST_VIEW_STATE_ELEMENT_ID)!.textContent!) as FirstViewState) : null;

@@ -6,6 +6,8 @@ import { pageMeta } from '../i18n';
 const HTML_OPEN_TAG = /<html[^>]*>/i;
 const HEAD_MARKER = '<!--app-head-->';
 const EMPTY_ROOT = '<div id="root"></div>';
+/** A stylesheet the template carries inline (`withInlineStylesheets`), which the page's policy lets in by its nonce. */
+const TEMPLATE_STYLE = '<style>';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -61,6 +63,7 @@ export function renderPageShell(template: string, config: RuntimeConfig, { previ
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(preview ? preview.description.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_DESCRIPTION_LENGTH) : meta.description)}" />`,
     ...(preview ? previewTags(preview, meta.title) : []),
+    ...(rendered ? [rendered.styles] : []),
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
   ].join('\n    ');
@@ -68,6 +71,7 @@ export function renderPageShell(template: string, config: RuntimeConfig, { previ
     ? `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.state)}</script>`
     : EMPTY_ROOT;
   return template
+    .replaceAll(TEMPLATE_STYLE, config.styleNonce ? `<style nonce="${escapeHtml(config.styleNonce)}">` : TEMPLATE_STYLE)
     .replace(HTML_OPEN_TAG, `<html lang="${config.locale}" dir="${directionOf(config.locale)}">`)
     .replace(HEAD_MARKER, head)
     .replace(EMPTY_ROOT, () => root);

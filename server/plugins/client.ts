@@ -44,6 +44,17 @@ function timeZoneOf(cookieHeader: string | undefined): string {
   }
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g;
+
+/**
+ * The build's template with its stylesheets written into it. A linked stylesheet blocks the first
+ * paint of a server-rendered page until it arrives, a round trip the page's HTML can save; the
+ * stylesheet is small (the font faces), the fonts it names stay files.
+ */
+function withInlineStylesheets(template: string, distDir: string): string {
+  return template.replace(STYLESHEET_LINK, (_link, file: string) => `<style>${fs.readFileSync(path.join(distDir, file), 'utf8')}</style>`);
+}
+
 /**
  * Serves the client: hashed assets with long-lived caching, and for every page path the HTML
  * shell carrying the visitor's locale and the runtime configuration. With VITE_DEV_SERVER the
@@ -84,7 +95,7 @@ export default fp(
     } else {
       // Without a build (server tests, a first `npm run serve`), the source template still shows
       // that locale and configuration are injected.
-      const template = fs.readFileSync(hasBuild ? distIndex : path.join(PROJECT_ROOT, 'index.html'), 'utf8');
+      const template = hasBuild ? withInlineStylesheets(fs.readFileSync(distIndex, 'utf8'), clientDistDir) : fs.readFileSync(path.join(PROJECT_ROOT, 'index.html'), 'utf8');
       loadTemplate = async () => template;
       const serverEntryFile = path.join(clientDistDir, SERVER_BUILD_DIR, 'entry-server.js');
       if (fs.existsSync(serverEntryFile)) {

@@ -67,6 +67,7 @@ export async function renderPage(url, config) {
   const { user } = await (await answer('/auth/session')).json();
   return {
     html: '<main data-page="stub">' + [url, config.locale, readConfig().locale, user ? user.email : 'visitor'].join(' ') + '</main>',
+    styles: '<style data-emotion="css stub">.css-stub{}</style>',
     state: { queries: { queries: [] }, namespaces: ['ads'] },
   };
 }
@@ -79,7 +80,11 @@ describe(`production serving on ${testDialect}`, () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.mkdirSync(path.join(dist, '_build', 'b1'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="ar" dir="rtl"><head><!--app-head--><link rel="stylesheet" crossorigin href="/assets/index-9.css"></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'index-9.css'), '@font-face{font-family:Plex;src:url(/assets/plex.woff2)}');
     fs.mkdirSync(path.join(dist, 'server'));
     fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), SERVER_ENTRY);
     fs.writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ buildId: 'b1', builtAt: '2026-11-21T00:00:00.000Z' }));
@@ -125,6 +130,17 @@ describe(`production serving on ${testDialect}`, () => {
     // A route whose page the build lacks, and a path of no route.
     expect(await preloaded('/product_list')).toEqual([...startingWords('ar'), '/assets/ads-ar-6.js']);
     expect(await preloaded('/no/such/page', 'en')).toEqual(startingWords('en'));
+  });
+
+  it("writes the build's stylesheet into the page, under the response's nonce, and a rendered page's styles into its head", async () => {
+    for (const url of ['/', '/login']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      const nonce = /'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)![1];
+      expect(page.body).toContain(`<style nonce="${nonce}">@font-face{font-family:Plex;src:url(/assets/plex.woff2)}</style>`);
+      expect(page.body).not.toContain('rel="stylesheet"');
+    }
+    const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(home.slice(0, home.indexOf('</head>'))).toContain('<style data-emotion="css stub">.css-stub{}</style>');
   });
 
   it('does not expose the dev outbox, nor point the code screen to it', async () => {
