@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { type Locale, STARTING_NAMESPACES } from '../../domain/locale';
 import { matchRoute, PAGE_MODULES } from '../../domain/routes';
 
+/** The app, which the entry script (`src/boot.ts`) loads once the page is painted. */
+const APP_MODULE = 'src/main.tsx';
+
 /** What the build's manifest says of each JavaScript file (vite.config.ts, `buildInfo`). */
 const buildManifestSchema = z.object({
   chunks: z.array(z.object({ file: z.string(), entry: z.boolean(), dynamicEntry: z.boolean(), imports: z.array(z.string()), module: z.string().optional() })),
 });
 
 /**
- * The files of the page a path renders that the HTML does not already name: the page's own chunk and
- * every chunk it imports, less what the entry script imports (index.html preloads those), and the
+ * The files of the page a path renders that the HTML does not already name: the app's, the page's own
+ * chunk and every chunk they import, less what the entry script imports (index.html preloads those), and the
  * words of the page's language: the namespaces every page starts with and those its first view used.
  * Without them the browser learns of these files only once the entry script has run and routed.
  */
@@ -33,6 +36,6 @@ export function pagePreloads(manifestJson: unknown): (pathname: string, locale: 
   return (pathname, locale, namespaces) => {
     const route = matchRoute(pathname)?.route;
     const words = [...new Set([...STARTING_NAMESPACES, ...namespaces])].flatMap((namespace) => filesOf(`locales/${locale}/${namespace}.json`));
-    return [...(route ? filesOf(`src/features/${PAGE_MODULES[route]}.tsx`) : []), ...words];
+    return [...new Set([...filesOf(APP_MODULE), ...(route ? filesOf(`src/features/${PAGE_MODULES[route]}.tsx`) : []), ...words])];
   };
 }

@@ -65,7 +65,7 @@ export function renderPageShell(template: string, config: RuntimeConfig, { previ
     ...(preview ? previewTags(preview, meta.title) : []),
     ...(rendered ? [rendered.styles] : []),
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(file)}" />`),
   ].join('\n    ');
   const root = rendered
     ? `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.state)}</script>`
