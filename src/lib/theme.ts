@@ -49,9 +49,9 @@ import {
 /** Layering of SPEC.md section 9. Chakra's menu sits on the `dropdown` layer. */
 export const Z_INDEX = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100 } as const;
 
-/** Plex, then the metric-matched local fonts of font-fallbacks.css (Android's, Windows', and Arial, which Apple's devices have too), then whatever the device has. */
+/** Plex, then the metric-matched local fonts of font-fallbacks.css (Android's, Windows', Arial, which Apple's devices have too, and DejaVu Sans, most Linux desktops'), then whatever the device has. */
 const FONT_STACK =
-  "'IBM Plex Sans Arabic', 'Plex fallback: Noto Sans Arabic', 'Plex fallback: Noto Naskh Arabic', 'Plex fallback: Roboto', 'Plex fallback: Segoe UI', 'Plex fallback: Arial', 'Plex fallback: Tahoma', system-ui, sans-serif";
+  "'IBM Plex Sans Arabic', 'Plex fallback: Noto Sans Arabic', 'Plex fallback: Noto Naskh Arabic', 'Plex fallback: Roboto', 'Plex fallback: Segoe UI', 'Plex fallback: Arial', 'Plex fallback: Tahoma', 'Plex fallback: DejaVu Sans', system-ui, sans-serif";
 
 /**
  * Chakra's default light palette puts white on teal, orange, green and cyan 600 and draws subtle,
