@@ -11,10 +11,10 @@ const buildManifestSchema = z.object({
 });
 
 /**
- * The files of the page a path renders that the HTML does not already name: the app's, the page's own
- * chunk and every chunk they import, less what the entry script imports (index.html preloads those), and the
- * words of the page's language: the namespaces every page starts with and those its first view used.
- * Without them the browser learns of these files only once the entry script has run and routed.
+ * The files of the page a path renders that the HTML does not already name: the app's chunk, the
+ * page's and every chunk they import, less what the entry script imports (index.html preloads
+ * those), and the words of the page's language: the namespaces every page starts with and those its
+ * first view used. Without them the browser learns of these files only once the app has run.
  */
 export function pagePreloads(manifestJson: unknown): (pathname: string, locale: Locale, namespaces: readonly string[]) => string[] {
   const { chunks } = buildManifestSchema.parse(manifestJson);

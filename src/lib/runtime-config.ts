@@ -3,16 +3,15 @@ import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LOCALE_COOKIE, readCookie, resolveLo
 import { DEFAULT_CURRENCY } from '../../domain/money';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../domain/runtime-config';
 
-
 /** The zone this device shows times in. */
 export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
 }
 
 /**
- * The configuration the server injected into the page, written from `runtimeConfigSchema` (which the
- * server's tests hold it to; the browser does not load zod to check it again). A page opened without
- * it (a file served by something else) still starts, on the defaults and the language cookie.
+ * The configuration the server injected into the page, as `RuntimeConfig` types it on both sides. A
+ * page opened without it (a file served by something else) still starts, on the defaults and the
+ * language cookie.
  */
 function readPageConfig(): RuntimeConfig {
   const injected = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
