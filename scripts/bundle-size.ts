@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DEFAULT_LOCALE } from '../domain/locale';
-import { pagePreloads } from '../server/html/page-preloads';
+import { pageFiles } from '../server/html/page-preloads';
 
 /**
  * npm run size: the JavaScript each public route loads before its first render, gzip-compressed,
  * against the route's budget of issue 28: the entry script and every chunk it imports, and the files
- * the server names in the page's HTML (`pagePreloads`: the page's chunks and its language's words, here
+ * the server names in the page's HTML (`pageFiles`: the page's chunks and its language's words, here
  * the default language's). Reads the build manifest, never a timing; exits with 1 when a route is over.
  */
 const BUDGETS = [
@@ -19,28 +19,13 @@ const MOST_FILES = 15;
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const { buildId } = JSON.parse(fs.readFileSync(path.join(dist, 'build.json'), 'utf8')) as { buildId: string };
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '_build', buildId, 'manifest.json'), 'utf8')) as {
-  chunks: Array<{ file: string; entry: boolean; imports: string[] }>;
-};
-const byFile = new Map(manifest.chunks.map((chunk) => [chunk.file, chunk]));
-const preloadsOf = pagePreloads(manifest);
-
-function entryFiles(): Set<string> {
-  const files = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    files.add(file);
-    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
-  };
-  for (const entry of manifest.chunks.filter((chunk) => chunk.entry)) visit(entry.file);
-  return files;
-}
+const { entry, preloadsOf } = pageFiles(JSON.parse(fs.readFileSync(path.join(dist, '_build', buildId, 'manifest.json'), 'utf8')));
 
 let over = 0;
 console.log('| route | JS files | raw kB | gzip kB | budget |');
 console.log('|---|---:|---:|---:|---|');
 for (const { route, path: pagePath, gzipKiB } of BUDGETS) {
-  const files = new Set([...entryFiles(), ...preloadsOf(pagePath, DEFAULT_LOCALE, [])]);
+  const files = new Set([...entry, ...preloadsOf(pagePath, DEFAULT_LOCALE, [])]);
   let raw = 0;
   let gzip = 0;
   for (const file of files) {

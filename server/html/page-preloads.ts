@@ -10,13 +10,20 @@ const buildManifestSchema = z.object({
   chunks: z.array(z.object({ file: z.string(), entry: z.boolean(), dynamicEntry: z.boolean(), imports: z.array(z.string()), module: z.string().optional() })),
 });
 
-/**
- * The files of the page a path renders that the HTML does not already name: the app's chunk, the
- * page's and every chunk they import, less what the entry script imports (index.html preloads
- * those), and the words of the page's language: the namespaces every page starts with and those its
- * first view used. Without them the browser learns of these files only once the app has run.
- */
-export function pagePreloads(manifestJson: unknown): (pathname: string, locale: Locale, namespaces: readonly string[]) => string[] {
+/** Which of the build's JavaScript files a page loads. */
+export interface PageFiles {
+  /** The entry script and every chunk it imports (index.html names them). */
+  entry: ReadonlySet<string>;
+  /**
+   * The files of the page a path renders that the HTML does not already name: the app's chunk, the
+   * page's and every chunk they import, less the entry's, and the words of the page's language: the
+   * namespaces every page starts with and those its first view used. Without them the browser learns
+   * of these files only once the app has run.
+   */
+  preloadsOf(pathname: string, locale: Locale, namespaces: readonly string[]): string[];
+}
+
+export function pageFiles(manifestJson: unknown): PageFiles {
   const { chunks } = buildManifestSchema.parse(manifestJson);
   const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
   const reachedFrom = (files: readonly string[], reached = new Set<string>()) => {
@@ -27,15 +34,18 @@ export function pagePreloads(manifestJson: unknown): (pathname: string, locale: 
     }
     return reached;
   };
-  const loadedByTheEntry = reachedFrom(chunks.filter((chunk) => chunk.entry).map((chunk) => chunk.file));
-  // Each lazily loaded module (a page, a language's namespace) with the files it needs.
-  const pageFiles = new Map(
-    chunks.flatMap((chunk) => (chunk.module ? [[chunk.module, [...reachedFrom([chunk.file])].filter((file) => !loadedByTheEntry.has(file))] as const] : [])),
+  const entry = reachedFrom(chunks.filter((chunk) => chunk.entry).map((chunk) => chunk.file));
+  // Each lazily loaded module (the app, a page, a language's namespace) with the files it adds to the entry's.
+  const lazyModuleFiles = new Map(
+    chunks.flatMap((chunk) => (chunk.module ? [[chunk.module, [...reachedFrom([chunk.file])].filter((file) => !entry.has(file))] as const] : [])),
   );
-  const filesOf = (module: string) => pageFiles.get(module) ?? [];
-  return (pathname, locale, namespaces) => {
-    const route = matchRoute(pathname)?.route;
-    const words = [...new Set([...STARTING_NAMESPACES, ...namespaces])].flatMap((namespace) => filesOf(`locales/${locale}/${namespace}.json`));
-    return [...new Set([...filesOf(APP_MODULE), ...(route ? filesOf(`src/features/${PAGE_MODULES[route]}.tsx`) : []), ...words])];
+  const filesOf = (module: string) => lazyModuleFiles.get(module) ?? [];
+  return {
+    entry,
+    preloadsOf(pathname, locale, namespaces) {
+      const route = matchRoute(pathname)?.route;
+      const words = [...new Set([...STARTING_NAMESPACES, ...namespaces])].flatMap((namespace) => filesOf(`locales/${locale}/${namespace}.json`));
+      return [...new Set([...filesOf(APP_MODULE), ...(route ? filesOf(`src/features/${PAGE_MODULES[route]}.tsx`) : []), ...words])];
+    },
   };
 }

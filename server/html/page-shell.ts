@@ -46,7 +46,7 @@ function previewTags(preview: PagePreview, siteName: string): string[] {
 export interface PageShellParts {
   /** A page with a preview (an ad) carries its own title, description and picture for link previews. */
   preview?: PagePreview;
-  /** The files of the app and the page the browser may fetch at once (`pagePreloads`), at low priority: the first paint needs none of them. */
+  /** The files of the app and the page the browser may fetch at once (`pageFiles`), at low priority: the first paint needs none of them. */
   preloads?: readonly string[];
   /** The page's first view, when the server rendered it, and what it was rendered from. */
   rendered?: RenderedPage | null;

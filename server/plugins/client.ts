@@ -15,7 +15,7 @@ import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
 import { isLocalRequest } from '../local-request';
 import { renderPageShell } from '../html/page-shell';
-import { pagePreloads } from '../html/page-preloads';
+import { pageFiles } from '../html/page-preloads';
 import { pageStatusOf } from '../html/page-status';
 import { pageRenderer, type ServerEntry } from '../html/page-render';
 import { adPagePreview } from '../modules/ads/ad-page-preview';
@@ -78,7 +78,7 @@ export default fp(
 
     const manifestFile = path.join(clientDistDir, buildManifestPath(buildInfo.buildId));
     // Only a build has a manifest: development and server tests name no files.
-    const preloadsOf = fs.existsSync(manifestFile) ? pagePreloads(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))) : () => [];
+    const preloadsOf = fs.existsSync(manifestFile) ? pageFiles(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))).preloadsOf : () => [];
 
     let loadTemplate: (url: string) => Promise<string>;
     // Without a server build (server tests), every page starts in the browser.

@@ -6,7 +6,7 @@ import { writePreferenceCookie } from './preferences';
 
 /**
  * Each language's namespaces load when asked for, so a page downloads its own language's words only.
- * The server names the files of the page's language and namespaces in its HTML (`pagePreloads`), so
+ * The server names the files of the page's language and namespaces in its HTML (`pageFiles`), so
  * they arrive with the scripts rather than after them.
  */
 const localeFiles = import.meta.glob<ResourceKey>('../../locales/*/*.json', { import: 'default' });
