@@ -47,10 +47,17 @@ export async function ensureChromium() {
   return (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })) === 0;
 }
 
-/** Builds the client when there is no build or a source file is newer than it. */
+/**
+ * Builds the client when there is no build, the server's copy of it is missing (a browser-only
+ * `vite build` empties dist/), or a source file is newer than it.
+ */
 export async function ensureClientBuild({ force = false } = {}) {
   const built = path.join(ROOT, 'dist', 'build.json');
-  if (!force && fs.existsSync(built) && !newerThan(fs.statSync(built).mtimeMs, ['src', 'domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'])) return;
+  const fresh =
+    fs.existsSync(built) &&
+    fs.existsSync(path.join(ROOT, 'dist', 'server', 'entry-server.js')) &&
+    !newerThan(fs.statSync(built).mtimeMs, ['src', 'domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']);
+  if (!force && fresh) return;
   console.log('Building the client…');
   // The browser's build, then the server's copy that renders the public pages' first view.
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
