@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import reactCompiler from 'babel-plugin-react-compiler';
 import { type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { buildManifestPath } from './domain/runtime-config';
 
@@ -100,10 +101,16 @@ function precompressedCopies(): Plugin {
   };
 }
 
+/**
+ * The React Compiler memoizes each component's output by what it reads, so a live change renders
+ * the parts of a page it touched rather than every element under the component that selected it.
+ * Its plugin is handed to Babel as a value: plugin-react's preset names a file that Babel then loads,
+ * and under the development server's `tsx` that file is compiled to CommonJS without `import.meta`.
+ */
+const reactCompilerForTheBrowser = { ...reactCompilerPreset(), preset: { plugins: [reactCompiler] } };
+
 export default defineConfig({
-  // The React Compiler memoizes each component's output by what it reads, so a live change renders
-  // the parts of a page it touched rather than every element under the component that selected it.
-  plugins: [react(), babel({ presets: [reactCompilerPreset()] }), buildInfo(), precompressedCopies(), productionServerCopy()],
+  plugins: [react(), babel({ presets: [reactCompilerForTheBrowser] }), buildInfo(), precompressedCopies(), productionServerCopy()],
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     target: 'es2022',
@@ -125,5 +132,10 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173 },
+  server: {
+    port: 5173,
+    // Test runs write traces (HTML among them) and the marketplace writes its data inside the project:
+    // none of it is the client's source, and a changed HTML file would reload every open page.
+    watch: { ignored: ['**/.test-output/**', '**/data/**'] },
+  },
 });
