@@ -4,9 +4,11 @@ import path from 'node:path';
 import { ensureChromium, ensureClientBuild, ensureDependencies, isRoot, ROOT, run } from './setup.mjs';
 
 /**
- * npm test: every suite in turn, each reported, then the total over all of them on the last line
+ * npm test: every suite, each reported, then the total over all of them on the last line
  * (`N passed, N failed, N skipped`). Typecheck, lint and the client build count as one check each.
- * In turn, because on two cores browsers beside the server suites load pages past the tests' waits.
+ * Suites that share nothing run side by side, each writing to its own log, printed whole when it
+ * ends. The end-to-end suite runs alone last: on two cores, browsers beside the other suites load
+ * pages past the tests' waits.
  */
 const OUTPUT_DIR = path.join(ROOT, '.test-output');
 fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
@@ -17,11 +19,24 @@ const record = (name, counts) => {
   results.push({ name, passed: 0, failed: 0, skipped: 0, ...counts });
   console.log(`\n── ${name}: ${counts.passed ?? 0} passed, ${counts.failed ?? 0} failed, ${counts.skipped ?? 0} skipped\n`);
 };
-const check = async (name, command, args, options) => record(name, (await run(command, args, options)) === 0 ? { passed: 1 } : { failed: 1 });
+
+/** Runs a command with its output in `<name>.log`, and prints that log once the command ends. */
+async function runLogged(name, command, args, options = {}) {
+  const log = path.join(OUTPUT_DIR, `${name}.log`);
+  const descriptor = fs.openSync(log, 'w');
+  try {
+    return await run(command, args, { ...options, stdio: ['ignore', descriptor, descriptor] });
+  } finally {
+    fs.closeSync(descriptor);
+    console.log(`\n── ${name}\n${fs.readFileSync(log, 'utf8')}`);
+  }
+}
+
+const check = async (name, command, args) => record(name, (await runLogged(name, command, args)) === 0 ? { passed: 1 } : { failed: 1 });
 
 async function vitest(name, project, env = {}) {
   const report = path.join(OUTPUT_DIR, `${name}.json`);
-  const code = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${report}`], { env });
+  const code = await runLogged(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${report}`], { env });
   if (!fs.existsSync(report)) return record(name, { failed: 1 });
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
   const failed = summary.numFailedTests + (code !== 0 && summary.numFailedTests === 0 ? 1 : 0);
@@ -64,15 +79,19 @@ function idsOf(user) {
   return [Number(uid), Number(gid)];
 }
 
-async function endToEnd() {
-  if (!(await ensureChromium())) return record('end-to-end (Chromium)', { failed: 1 });
+async function clientBuild() {
   try {
     // Built again only when a source is newer than the build.
     await ensureClientBuild();
     record('client build', { passed: 1 });
   } catch {
-    return record('client build', { failed: 1 });
+    record('client build', { failed: 1 });
   }
+}
+
+async function endToEnd() {
+  if (!(await ensureChromium())) return record('end-to-end (Chromium)', { failed: 1 });
+  if (results.some((result) => result.name === 'client build' && result.failed > 0)) return record('end-to-end (Chromium)', { failed: 1 });
   const report = path.join(OUTPUT_DIR, 'e2e.json');
   const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
   if (!fs.existsSync(report)) return record('end-to-end (Chromium)', { failed: 1 });
@@ -85,11 +104,17 @@ const started = Date.now();
 await ensureDependencies();
 // Typecheck and lint keep what they learnt last time, so an unchanged file is not checked again.
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache');
-await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE_DIR, 'tsc', 'tsbuildinfo')]);
-await check('lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(CACHE_DIR, 'eslint') + path.sep, '.']);
-await vitest('unit and machines', 'unit');
-await vitest('server (SQLite)', 'server');
-await withPostgres((url) => vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: url }));
+await Promise.all([
+  check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE_DIR, 'tsc', 'tsbuildinfo')]),
+  check('lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(CACHE_DIR, 'eslint') + path.sep, '.']),
+  clientBuild(),
+]);
+// Each server run opens databases of its own: SQLite files in their own folders, PostgreSQL databases on their own cluster.
+await Promise.all([
+  vitest('unit and machines', 'unit'),
+  vitest('server (SQLite)', 'server'),
+  withPostgres((url) => vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: url })),
+]);
 await endToEnd();
 
 const total = results.reduce((sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed, skipped: sum.skipped + result.skipped }), { passed: 0, failed: 0, skipped: 0 });

@@ -11,6 +11,8 @@ import { STALE_REFETCH_SPREAD_MS } from '../../machines/auction-watch.machine';
 
 vi.mock('../../src/lib/realtime/socket', () => ({ realtimeSocket: vi.fn(), useRealtimeSocket: vi.fn() }));
 vi.mock('../../src/lib/session', () => ({ useSession: () => ({ data: null }) }));
+// The unit project shares modules between files (no isolation): forget the copies another file loaded with the real socket.
+vi.resetModules();
 
 const { minorUnitsOfTypedAmount, typedAmountOf } = await import('../../src/lib/amount-input');
 const { LiveAuctionProvider, useLiveAuction } = await import('../../src/features/ads/live-auction');
