@@ -38,10 +38,29 @@ const app = (
   </StrictMode>
 );
 if (firstView) {
-  hydrate(queryClient, firstView.queries as DehydratedState);
+  const answers = firstView.queries as DehydratedState;
+  hydrate(queryClient, answers);
+  keepFirstViewAnswersOnThisPage(answers);
   hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);
+}
+
+/**
+ * The server asked the first view's queries for this very page: asking them again as the page is
+ * taken over would fetch the same answers and render them a second time. Once the person is on
+ * another page, a query mounted again refreshes as usual.
+ */
+function keepFirstViewAnswersOnThisPage(answers: DehydratedState) {
+  const answered = new Set(answers.queries.map((query) => query.queryHash));
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: (query) => !answered.has(query.queryHash) } });
+  const firstLocation = router.state.location;
+  const stopWatching = router.subscribe((state) => {
+    if (state.location === firstLocation) return;
+    answered.clear();
+    stopWatching();
+  });
 }
 
 // The newer-build watch (and xstate behind it) is not needed for the first paint: it starts after.

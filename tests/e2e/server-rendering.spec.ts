@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import enAds from '../../locales/en/ads.json' with { type: 'json' };
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import type { AdSummary } from '../../domain/ad';
 import { formatDateTime } from '../../src/lib/format';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE } from '../../domain/locale';
@@ -61,6 +62,29 @@ test.describe('in the region’s time zone', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('a page taken over asks none of its first view’s questions again; the next page asks its own, as does the first one visited again', async ({ page }) => {
+    await useLanguage(page, 'en');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/ads') asked.push(url.search);
+    });
+    const mainNavigation = page.getByRole('navigation', { name: enCommon.nav.main });
+
+    await page.goto('/product_list');
+    await expect(page.getByTestId('ad-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    await mainNavigation.getByRole('link', { name: enCommon.nav.home, exact: true }).click();
+    await expect(page.locator('[data-page="home"]')).toBeVisible();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    const askedByHome = asked.length;
+    await mainNavigation.getByRole('link', { name: enCommon.nav.browse, exact: true }).click();
+    await expect(page.locator('[data-page="product-list"]')).toBeVisible();
+    await expect.poll(() => asked.length).toBeGreaterThan(askedByHome);
+  });
 
   test('a signed-in visitor’s page arrives with their own header', async ({ page }) => {
     await useLanguage(page, 'en');
