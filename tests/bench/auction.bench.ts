@@ -32,16 +32,19 @@ const WATCHER_COUNTS = [100, 1_000] as const;
 /** The paced bids go round these bidders, each on its own kept-alive connection. */
 const BIDDERS = 4;
 /**
- * Bids one bidder keeps in flight during the storm: the next leaves as soon as an answer comes back.
- * The storm measures how many bids the engine can take, so it offers enough to fill the engine's
- * largest run: with 100 in flight the server's event loop stood idle a third of the storm at 1,000
- * watchers, waiting on the crowd's round trip, and the figure was the crowd's. How busy the server was
- * is printed with each storm. One connection, the requests pipelined on it, because bids spread over
- * several arrive out of the order their amounts were chosen in, and a bid that arrives after a higher
- * one is rightly refused: what would be measured is the crowd's disorder rather than how many bids the
- * engine can take.
+ * Bids kept in flight during the storm: the next leaves as soon as an answer comes back. The storm
+ * measures how many bids the engine can take, so it offers enough to fill the engine's largest run.
+ * How busy the server was is printed with each storm.
  */
 const STORM_IN_FLIGHT = MOST_BIDS_AT_ONCE;
+/**
+ * The storm's bids go out over this many connections, as a crowd of bidders' browsers would send them.
+ * Not over one: Node's HTTP server answers the requests pipelined on one connection one after another,
+ * so the engine would only ever see one bid at a time. Bids that arrive out of the order their amounts
+ * were chosen in are rightly refused as too low; the engine decided them all the same, so the storm
+ * prints what it decided as well as what it accepted.
+ */
+const STORM_CONNECTIONS = 50;
 /**
  * Paced bids taken unmeasured before the first turn, until the code of the engine, of socket.io and of
  * the crowd runs as fast as in a server that has run for a while: each side in turn for
@@ -155,10 +158,10 @@ interface HttpBidder {
   headers: Record<string, string>;
 }
 
-function httpBidder(url: string, cookie: string, pipelining = 1): HttpBidder {
+function httpBidder(url: string, cookie: string): HttpBidder {
   const csrf = randomUUID();
   return {
-    connection: new Client(url, { pipelining, keepAliveTimeout: DAY_MS }),
+    connection: new Client(url, { keepAliveTimeout: DAY_MS }),
     headers: { 'content-type': 'application/json', cookie: `${cookie}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
   };
 }
@@ -217,8 +220,8 @@ interface BidOutcome {
 /** Signed-in bidders, each amount one step above the one sent before. */
 class Bidders {
   private readonly bidders: HttpBidder[] = [];
-  /** The storm's bidder: the first bidder again, on a connection of its own that takes STORM_IN_FLIGHT requests at once. */
-  private stormBidder: HttpBidder | undefined;
+  /** The storm's bidders: the first bidder again, on STORM_CONNECTIONS connections of their own. */
+  private readonly stormBidders: HttpBidder[] = [];
   /** What the watchers reported, in `seq` order: when the last of them had heard up to each `seq`. */
   private readonly heard: HeardByAll[] = [];
   /** Accepted bids whose `seq` no report has reached yet. */
@@ -233,7 +236,7 @@ class Bidders {
 
   async connect(): Promise<void> {
     this.bidders.push(...this.setup.cookies.map((cookie) => httpBidder(this.setup.url, cookie)));
-    this.stormBidder = httpBidder(this.setup.url, this.setup.cookies[0]!, STORM_IN_FLIGHT);
+    this.stormBidders.push(...Array.from({ length: STORM_CONNECTIONS }, () => httpBidder(this.setup.url, this.setup.cookies[0]!)));
   }
 
   heardByAll(report: HeardByAll): void {
@@ -290,13 +293,13 @@ class Bidders {
     return figures;
   }
 
-  /** The first bidder keeps STORM_IN_FLIGHT bids in flight for `ms`; then the watchers are given time to catch up. */
+  /** The first bidder keeps STORM_IN_FLIGHT bids in flight for `ms` over its storm connections; then the watchers are given time to catch up. */
   async storm(ms: number): Promise<StormFigures> {
     const figures: StormFigures = { accepted: 0, refused: {}, seconds: 0, ackMs: [], lastWatcherMs: [], drainMs: 0, undelivered: 0 };
     const deliveries: Promise<unknown>[] = [];
     const startedAt = clock();
     const endsAt = startedAt + ms;
-    const lanes = Array.from({ length: STORM_IN_FLIGHT }, () => this.stormBidder!);
+    const lanes = Array.from({ length: STORM_IN_FLIGHT }, (_, lane) => this.stormBidders[lane % STORM_CONNECTIONS]!);
     await Promise.all(
       lanes.map(async (bidder) => {
         while (clock() < endsAt) {
@@ -325,7 +328,7 @@ class Bidders {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.bidders, this.stormBidder!].map((bidder) => bidder.connection.close()));
+    await Promise.all([...this.bidders, ...this.stormBidders].map((bidder) => bidder.connection.close()));
   }
 }
 
@@ -796,8 +799,9 @@ function printNotes(runs: Run[]): void {
   for (const run of runs) {
     for (const [side, figures] of [['engine', run.engine], ['bare', run.bare]] as const) {
       const { storm } = figures;
+      const decided = Object.entries(storm.refused).reduce((sum, [code, count]) => (code === 'ACK_TIMEOUT' ? sum : sum + count), storm.accepted);
       console.log(
-        `  ${run.database}, ${run.placement}, ${run.watchers.toLocaleString('en')} watchers, ${side}: ${storm.accepted} accepted in ${storm.seconds.toFixed(2)} s, refused ${describeRefusals(storm.refused)}; ` +
+        `  ${run.database}, ${run.placement}, ${run.watchers.toLocaleString('en')} watchers, ${side}: ${storm.accepted} accepted in ${storm.seconds.toFixed(2)} s, refused ${describeRefusals(storm.refused)} (${Math.round(decided / storm.seconds)} answered a second); ` +
           `this thread’s event loop (its servers, not a second node) was busy ${(figures.stormLoopUtilization * 100).toFixed(0)}% of the storm; ` +
           `the last watcher caught up ${storm.drainMs.toFixed(0)} ms after the last ack${storm.undelivered > 0 ? `, ${storm.undelivered} bids never reached every watcher` : ''}.`,
       );
@@ -817,7 +821,7 @@ async function main(): Promise<void> {
   console.log(`${describeMachine()}, load average ${os.loadavg()[0]!.toFixed(2)} at the start.`);
   console.log(
     `${BIDDERS} signed-in bidders, each on a kept-alive HTTP connection with its session cookie and anti-forgery token; watchers as visitors (websocket transport). Paced: warm-up bids for ${(WARM_UP_SLICES * WARM_UP_SLICE_MS) / 1000} s a side, in ${WARM_UP_SLICES} turns, then ${PACED_BIDS} measured, one at a time, each waiting for its ack and its last watcher. ` +
-      `Storm: one bidder keeps ${STORM_IN_FLIGHT} bids in flight, pipelined on one connection, for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before: more than the engine takes, so the storm measures what it can take. ` +
+      `Storm: one bidder keeps ${STORM_IN_FLIGHT} bids in flight over ${STORM_CONNECTIONS} connections for ${STORM_MS / 1000} s, each amount one riyal above the one emitted before: more than the engine takes, so the storm measures what it can take. ` +
       'The marketplace decides the bids that wait together in one transaction and tells its watchers of them in one change, at most 20 a second while bids come faster.',
   );
   console.log(
