@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type ServerProcess, startServerProcess } from '../server-process';
 import { watchForErrors } from './helpers';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * `npm run dev` as a developer starts it: the server under `tsx`, the client transformed by Vite on
@@ -13,42 +11,25 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 test.describe('the development server', () => {
   test.describe.configure({ timeout: 120_000 });
-  let server: ChildProcess | undefined;
-  let origin = '';
+  let server: ServerProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dev-'));
 
   test.beforeAll(async () => {
-    const { DATABASE_URL: _inheritedDatabase, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: { ...inherited, NODE_ENV: 'development', VITE_DEV_SERVER: 'true', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    let output = '';
-    origin = await new Promise<string>((resolve, reject) => {
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const ready = /Marketplace ready at http:\/\/localhost:(\d+)/.exec(output);
-        if (ready) resolve(`http://127.0.0.1:${ready[1]}`);
-      });
-      child.once('exit', (code, signal) => reject(new Error(`the development server exited (${code ?? signal}):\n${output}`)));
-    });
+    server = await startServerProcess({ NODE_ENV: 'development', VITE_DEV_SERVER: 'true', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 60_000);
   });
 
   test.afterAll(() => {
-    server?.kill();
+    server?.child.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('serves the client’s own modules, and the page they start takes the server’s view over', async ({ page }) => {
     const problems = watchForErrors(page);
-    const entry = await page.request.get(`${origin}/src/boot.ts`);
+    const entry = await page.request.get(`${server!.origin}/src/boot.ts`);
     expect(entry.status()).toBe(200);
     expect(entry.headers()['content-type']).toMatch(/javascript/);
 
-    await page.goto(`${origin}/product_list`);
+    await page.goto(`${server!.origin}/product_list`);
     await expect(page.locator('[data-page="product-list"]')).toBeVisible();
     // Only the running app answers the switch: the server's HTML alone has no handler on it. Vite
     // transforms the modules on first request, and may reload the page once it has bundled their dependencies.

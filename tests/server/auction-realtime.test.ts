@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,9 +15,8 @@ import { createDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
 import { bid, fixturesOver, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { buildTestApp, createPostgresDatabase, type TestApp, testDialect } from './helpers/test-app';
+import { type ServerProcess, startServerProcess } from '../server-process';
 import { AuctionWatcher, bidsCarried, closeOpenSockets, comparable, connectAs, coveredSeqs, eventually, placeBidAt, placedAt, resultOf, snapshotFrom } from './helpers/auction-watcher';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 afterEach(closeOpenSockets);
 
@@ -257,38 +256,14 @@ describe(`auctions heard live over socket.io on ${testDialect}`, () => {
   });
 });
 
-/** The marketplace as `npm start` runs it, in its own process, which the test can kill outright. */
-interface ServerProcess {
-  origin: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-}
-
 const children = new Set<ChildProcess>();
 
+/** The marketplace as `npm start` runs it, in its own process, which the test can kill outright. */
 async function startServer(settings: Record<string, string>): Promise<ServerProcess> {
-  const { DATABASE_URL: _inheritedDatabase, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...inherited, ...settings }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => children.delete(child));
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const tooSlow = setTimeout(() => reject(new Error(`the server was not ready within 30 s:\n${output}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Marketplace ready at http:\/\/localhost:(\d+)/.exec(output);
-      if (!ready) return;
-      clearTimeout(tooSlow);
-      resolve(`http://127.0.0.1:${ready[1]}`);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(tooSlow);
-      reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
-  return { origin, child, exited };
+  const server = await startServerProcess(settings, 30_000);
+  children.add(server.child);
+  void server.exited.then(() => children.delete(server.child));
+  return server;
 }
 
 describe(`a server killed during a storm of bids, on ${testDialect}`, () => {
