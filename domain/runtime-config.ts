@@ -35,6 +35,8 @@ export interface RuntimeConfig {
 export const RUNTIME_CONFIG_ELEMENT_ID = 'app-config';
 /** Likewise: what a server-rendered page was rendered from (`FirstViewState`), so the browser renders the same. */
 export const FIRST_VIEW_STATE_ELEMENT_ID = 'app-first-view';
+/** Set on the `<html>` element once the app has taken the page over (src/main.tsx). */
+export const APP_RUNNING_ATTRIBUTE = 'data-app-running';
 
 /** The query cache's answers (TanStack Query's dehydrated state) and the translation namespaces a page's first view used. */
 export interface FirstViewState {

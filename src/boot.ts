@@ -1,12 +1,13 @@
-import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/600.css';
-import '@fontsource/ibm-plex-sans-arabic/700.css';
+import { APP_FILES_ELEMENT_ID } from '../domain/app-files';
 import './lib/font-fallbacks.css';
 
 /**
  * The page's entry: its styles, then the app. A page the server rendered is painted before the app's
  * scripts run, which then take a phone's processor for a while: the visitor sees the page at once
- * and the app takes it over after. The app's files download meanwhile (the HTML names them).
+ * and the app takes it over after. The app's files and the web font are asked for after that first
+ * paint, all at once (the HTML names the files), so the first paint shares the network with neither.
+ * Until the font arrives, text shows in a local font matched to its metrics (font-fallbacks.css), so
+ * the page does not move when it comes.
  */
 function afterNextPaint(): Promise<void> {
   // A hidden tab paints nothing, and would not run the frame callback until shown.
@@ -15,4 +16,6 @@ function afterNextPaint(): Promise<void> {
 }
 
 if (document.getElementById('root')!.hasChildNodes()) await afterNextPaint();
+document.head.append((document.getElementById(APP_FILES_ELEMENT_ID) as HTMLTemplateElement).content);
+void import('./lib/web-fonts.css');
 await import('./main');

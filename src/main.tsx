@@ -1,11 +1,11 @@
 import createCache from '@emotion/cache';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { TIME_ZONE_COOKIE } from '../domain/locale';
-import { FIRST_VIEW_STATE_ELEMENT_ID, type FirstViewState } from '../domain/runtime-config';
+import { APP_RUNNING_ATTRIBUTE, FIRST_VIEW_STATE_ELEMENT_ID, type FirstViewState } from '../domain/runtime-config';
 import { api, site } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 import { startInspector } from './lib/inspect';
@@ -28,20 +28,37 @@ const [words] = await Promise.all([initI18n(runtimeConfig().locale), startInspec
 if (firstView) await words.loadNamespaces(firstView.namespaces);
 const router = createAppRouter();
 
+/**
+ * Marks the document once the app runs it. Until then a server-rendered page is only painted HTML
+ * that answers no tap; whatever must act as a person would (the end-to-end tests) waits for the mark.
+ * It wraps the app rather than sitting beside it: a sibling would change the ids `useId` gives, and
+ * they would no longer match the server's.
+ */
+function MarkAppRunning({ children }: { children: ReactNode }) {
+  useEffect(() => document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, ''), []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <WordsProvider initialLocale={runtimeConfig().locale}>
-      <AppProviders queryClient={queryClient} styleCache={styleCache}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </WordsProvider>
+    <MarkAppRunning>
+      <WordsProvider initialLocale={runtimeConfig().locale}>
+        <AppProviders queryClient={queryClient} styleCache={styleCache}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </WordsProvider>
+    </MarkAppRunning>
   </StrictMode>
 );
 if (firstView) {
   const answers = firstView.queries as DehydratedState;
   hydrate(queryClient, answers);
   keepFirstViewAnswersOnThisPage(answers);
-  hydrateRoot(container, app);
+  // As a transition, the take-over yields to the browser every few milliseconds: a tap or a scroll
+  // on the painted page is answered meanwhile, instead of after the whole page has hydrated.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

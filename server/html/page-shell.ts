@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../../domain/runtime-config';
+import { APP_FILES_ELEMENT_ID } from '../../domain/app-files';
 import { FIRST_VIEW_STATE_ELEMENT_ID, type RenderedPage, RUNTIME_CONFIG_ELEMENT_ID } from '../../domain/runtime-config';
 import { directionOf } from '../../domain/locale';
 import { pageMeta } from '../i18n';
@@ -46,7 +47,11 @@ function previewTags(preview: PagePreview, siteName: string): string[] {
 export interface PageShellParts {
   /** A page with a preview (an ad) carries its own title, description and picture for link previews. */
   preview?: PagePreview;
-  /** The files of the app and the page the browser may fetch at once (`pageFiles`), at low priority: the first paint needs none of them. */
+  /**
+   * The files of the app and the page (`pageFiles`). The first paint needs none of them, so they sit
+   * in an inert template that the entry script moves into the head once the page has painted: named
+   * in the head, they would share the phone's network with what the first paint does need.
+   */
   preloads?: readonly string[];
   /** The page's first view, when the server rendered it, and what it was rendered from. */
   rendered?: RenderedPage | null;
@@ -65,7 +70,7 @@ export function renderPageShell(template: string, config: RuntimeConfig, { previ
     ...(preview ? previewTags(preview, meta.title) : []),
     ...(rendered ? [rendered.styles] : []),
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`,
-    ...preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(file)}" />`),
+    `<template id="${APP_FILES_ELEMENT_ID}">${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`).join('')}</template>`,
   ].join('\n    ');
   const root = rendered
     ? `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.state)}</script>`

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import type { AxeResults } from 'axe-core';
 import { apiWrite, categoryIds, type Language, registerThroughApi, signInThroughApi, uploadThroughApi, useLanguage } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { expectAllInLanguage, lastCodeSentTo, signInThroughApi, signOut, unexpected, useLanguage, watchForErrors, type Language } from './helpers';
 
 /** What the person reads on the pages, word for word as the issue and the locales say it. */

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };
 import arCommon from '../../locales/ar/common.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import type { AdType, ProductCondition } from '../../domain/ad';
 import { toLatinDigits } from '../../domain/digits';
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import arSell from '../../locales/ar/sell.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };

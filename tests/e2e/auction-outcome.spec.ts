@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Locator, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator } from '@playwright/test';
+import { test } from './fixtures';
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import enAuction from '../../locales/en/auction.json' with { type: 'json' };

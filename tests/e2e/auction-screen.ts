@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import type { AuctionPhase, AuctionSnapshot, ViewerRole } from '../../domain/auction';
+import { appRunning } from './fixtures';
 import { type Language, signInThroughApi, useLanguage, watchForErrors } from './helpers';
 
 const SCREENSHOTS = '.test-output/screens';
@@ -33,6 +34,7 @@ export class AuctionScreen {
   async visit(slug: string, { timeout }: { timeout?: number } = {}) {
     await this.page.goto(`/ad/${encodeURIComponent(slug)}`);
     await expect(this.panel).toBeVisible({ timeout });
+    await appRunning(this.page);
     await this.page.evaluate(() => document.documentElement.setAttribute('data-opened-once', ''));
   }
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, type BrowserContext, expect, test as base } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test';
+import { test as base } from './fixtures';
 import type { AdType } from '../../domain/ad';
 import arAds from '../../locales/ar/ads.json' with { type: 'json' };
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };

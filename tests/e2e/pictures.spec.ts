@@ -1,4 +1,5 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { test } from './fixtures';
 import { categoryIds, publishThroughApi, registerThroughApi, watchForErrors } from './helpers';
 
 /** A word only this spec's ads carry, so its listing holds them alone. */

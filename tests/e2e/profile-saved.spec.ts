@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import arAccount from '../../locales/ar/account.json' with { type: 'json' };
 import enAccount from '../../locales/en/account.json' with { type: 'json' };
 import { ROUTES } from '../../domain/routes';

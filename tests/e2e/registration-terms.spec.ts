@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import arAuth from '../../locales/ar/auth.json' with { type: 'json' };
 import enAuth from '../../locales/en/auth.json' with { type: 'json' };
 import { ROUTES } from '../../domain/routes';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { categoryIds, publishThroughApi, registerThroughApi, untranslatedText, useLanguage, watchForErrors, type Language } from './helpers';
 
 interface AdRef {

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { categoryIds, publishThroughApi, registerThroughApi, watchForErrors } from './helpers';
 
 const PASSWORD = 'csp-check-1';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import enAds from '../../locales/en/ads.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import type { AdSummary } from '../../domain/ad';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { signOut, unexpected, useLanguage, watchForErrors } from './helpers';
 
 test('the language switch flips lang and dir at once and survives a reload', async ({ page }) => {
@@ -144,7 +145,7 @@ test('the footer starts below the fold even on a short page, so it never jumps d
 
 test('a page’s HTML names its own script files, so they load beside the entry script', async ({ page }) => {
   const html = await (await page.request.get('/product_list')).text();
-  const named = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g)].map((match) => match[1]!);
+  const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]!);
   const pageChunk = named.find((href) => /^\/assets\/product-list-page-[\w-]+\.js$/.test(href));
   expect(pageChunk).toBeDefined();
   // The chunk named is the one the router then runs: the browser asks for no other copy of the page.

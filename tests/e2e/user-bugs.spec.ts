@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import arCommon from '../../locales/ar/common.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import arSell from '../../locales/ar/sell.json' with { type: 'json' };

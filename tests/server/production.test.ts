@@ -120,7 +120,7 @@ describe(`production serving on ${testDialect}`, () => {
 
   it('names in the HTML the files of the page a path renders that the entry does not import, and its words', async () => {
     const preloaded = async (url: string, locale = 'ar') =>
-      [...(await t.app.inject({ method: 'GET', url, cookies: { locale } })).body.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+      [...(await t.app.inject({ method: 'GET', url, cookies: { locale } })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
     const startingWords = (locale: string) => [`/assets/common-${locale}-${locale === 'ar' ? 7 : 10}.js`, `/assets/errors-${locale}-${locale === 'ar' ? 8 : 11}.js`];
     // The home page is rendered on the server, and its first view used the `ads` words.
     expect(await preloaded('/')).toEqual(['/assets/home-page-2.js', '/assets/cards-3.js', ...startingWords('ar'), '/assets/ads-ar-6.js']);
