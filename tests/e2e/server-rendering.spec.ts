@@ -87,6 +87,21 @@ test.describe('in the region’s time zone', () => {
     await expect.poll(() => asked.length).toBeGreaterThan(askedByHome);
   });
 
+  test('the page paints before it asks for the app’s files and the web font, which then comes', async ({ page }) => {
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.includes('IBM Plex Sans Arabic') && face.status === 'loaded'))).toBe(true);
+    const timings = await page.evaluate(() => {
+      const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+      const resources = performance.getEntriesByType('resource').map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime }));
+      return { firstPaint, resources };
+    });
+    const afterPaint = (pattern: RegExp) => timings.resources.filter((resource) => pattern.test(resource.name)).map((resource) => resource.startTime > timings.firstPaint);
+    expect(afterPaint(/\/assets\/home-page-[\w-]+\.js$/)).toEqual([true]);
+    expect(afterPaint(/\/assets\/main-[\w-]+\.js$/)).toEqual([true]);
+    expect(afterPaint(/\.woff2$/).length).toBeGreaterThan(0);
+    expect(afterPaint(/\.woff2$/)).not.toContain(false);
+  });
+
   test('a signed-in visitor’s page arrives with their own header', async ({ page }) => {
     await useLanguage(page, 'en');
     await signInThroughApi(page.request);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_FILES_ELEMENT_ID } from '../../domain/app-files';
 import { loadConfig } from '../../server/config';
 import { TestBrowser } from './helpers/browser';
 import { runtimeConfigOf } from './helpers/page-config';
@@ -118,9 +119,15 @@ describe(`production serving on ${testDialect}`, () => {
     expect(missingAsset.json().error.code).toBe('ROUTE_NOT_FOUND');
   });
 
-  it('names in the HTML the files of the page a path renders that the entry does not import, and its words', async () => {
-    const preloaded = async (url: string, locale = 'ar') =>
-      [...(await t.app.inject({ method: 'GET', url, cookies: { locale } })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+  it('names in the HTML the files of the page a path renders that the entry does not import, and its words, for after the first paint', async () => {
+    const preloaded = async (url: string, locale = 'ar') => {
+      const { body } = await t.app.inject({ method: 'GET', url, cookies: { locale } });
+      // Inside the inert template only: a link in the head itself would start its download before the first paint.
+      const [template, ...others] = [...body.matchAll(new RegExp(`<template id="${APP_FILES_ELEMENT_ID}">(.*?)</template>`, 'g'))].map((match) => match[1]!);
+      expect(others).toEqual([]);
+      expect(body.replace(template!, '')).not.toContain('modulepreload');
+      return [...template!.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+    };
     const startingWords = (locale: string) => [`/assets/common-${locale}-${locale === 'ar' ? 7 : 10}.js`, `/assets/errors-${locale}-${locale === 'ar' ? 8 : 11}.js`];
     // The home page is rendered on the server, and its first view used the `ads` words.
     expect(await preloaded('/')).toEqual(['/assets/home-page-2.js', '/assets/cards-3.js', ...startingWords('ar'), '/assets/ads-ar-6.js']);
