@@ -16,8 +16,11 @@ import { createAppRouter, loadPagesOf } from './app/router';
 import { WordsProvider } from './app/words-provider';
 
 const container = document.getElementById('root')!;
-// The server writes times in the zone it was told, which the device corrects for next time.
-if (deviceTimeZone() !== runtimeConfig().timeZone) writePreferenceCookie(TIME_ZONE_COOKIE, deviceTimeZone());
+// The server writes times in the zone it was told, which the device corrects for next time. The first
+// question to the device's Intl is slow: it waits for a task of its own, not the one that loads the app.
+setTimeout(() => {
+  if (deviceTimeZone() !== runtimeConfig().timeZone) writePreferenceCookie(TIME_ZONE_COOKIE, deviceTimeZone());
+});
 
 // Made before anything renders: it takes over the server's <style> elements, so no style is written twice.
 const styleCache = createCache({ key: 'css', nonce: runtimeConfig().styleNonce ?? undefined });

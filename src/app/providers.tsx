@@ -4,7 +4,7 @@ import { CacheProvider } from '@emotion/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocale } from '../lib/use-locale';
-import { system } from '../lib/theme';
+import { marketplaceSystem } from '../lib/theme';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -29,7 +29,7 @@ export function AppProviders({ queryClient, styleCache, children }: { queryClien
   const locale = useLocale();
   return (
     <CacheProvider value={styleCache}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={marketplaceSystem()}>
         <LocaleProvider locale={locale === 'ar' ? 'ar-SA' : 'en-US'}>
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </LocaleProvider>

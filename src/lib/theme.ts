@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -154,4 +154,13 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let system: SystemContext | undefined;
+
+/**
+ * Chakra's system for the marketplace's theme, made on first use rather than when the module loads:
+ * building it is long work for a phone, and the first render can take it without lengthening the one
+ * task in which the browser evaluates all of the app's modules.
+ */
+export function marketplaceSystem(): SystemContext {
+  return (system ??= createSystem(defaultBaseConfig, chakraTheme, config));
+}

@@ -7,14 +7,14 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
 import common from '../../locales/en/common.json';
 import errors from '../../locales/en/errors.json';
-import { system } from '../../src/lib/theme';
+import { marketplaceSystem } from '../../src/lib/theme';
 
 /** Renders client components as the app does: Chakra, a query cache the test can fill, English words. */
 export async function renderWithProviders(ui: ReactNode, { queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common, errors } }, defaultNS: 'common', interpolation: { escapeValue: false } });
   const view = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={marketplaceSystem()}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
       </I18nextProvider>

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney } from '../../src/lib/format';
-import { system } from '../../src/lib/theme';
+import { marketplaceSystem } from '../../src/lib/theme';
+
+const system = marketplaceSystem();
 
 /** A colour token's light-mode value as #rrggbb, following `{colors.…}` references down to the palette. */
 function lightHex(name: string): string {

@@ -29,7 +29,7 @@ const { AdGallery } = await import('../../src/features/ads/components/ad-gallery
 const { AdDocuments } = await import('../../src/features/ads/components/ad-documents');
 const { KeywordsField } = await import('../../src/features/sell/components/keywords-field');
 const { NotFoundView } = await import('../../src/app/errors/not-found-view');
-const { system } = await import('../../src/lib/theme');
+const { marketplaceSystem } = await import('../../src/lib/theme');
 
 /** Every Arabic namespace, as the app loads them. */
 const arabic = Object.fromEntries(
@@ -47,7 +47,7 @@ async function renderInArabic(ui: ReactNode) {
   await i18n.use(initReactI18next).init({ lng: 'ar', resources: { ar: arabic }, defaultNS: 'common', interpolation: { escapeValue: false } });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/Omar-H./no-such-page'] });
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={marketplaceSystem()}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={new QueryClient()}>
           <RouterProvider router={router} />
