@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { LOCALE_COOKIE, type Locale } from '../../domain/locale';
 import { describeMachine, percentile } from './figures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
@@ -30,16 +30,28 @@ interface Figures {
   scriptFiles: number;
 }
 
+/** Runs that Lighthouse itself could not trace (it reports a runtime error, such as NO_NAVSTART) are run again, this many times at most. */
+const ATTEMPTS = 3;
+
 async function audit(port: number, url: string, locale: Locale): Promise<Figures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    extraHeaders: { Cookie: `${LOCALE_COOKIE}=${locale}` },
-  });
-  if (!result) throw new Error(`no Lighthouse result for ${url}`);
-  const { categories, audits } = result.lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      extraHeaders: { Cookie: `${LOCALE_COOKIE}=${locale}` },
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const failure = result.lhr.runtimeError?.code;
+    if (!failure) return figuresOf(result.lhr);
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse could not audit ${url} (${locale}) in ${ATTEMPTS} attempts: ${failure}`);
+    console.log(`(Lighthouse failed on ${url} in ${locale} with ${failure}; running it again)`);
+  }
+}
+
+function figuresOf(lhr: LighthouseResult): Figures {
+  const { categories, audits } = lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const resources = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number; requestCount: number }> } | undefined)?.items ?? [];
