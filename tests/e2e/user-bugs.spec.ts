@@ -26,7 +26,7 @@ interface Seller {
   email: string;
   draft: string;
   ended: { slug: string; title: string; plannedEnd: number; endedAt: number };
-  notStarted: string;
+  notStarted: { slug: string; title: string };
 }
 
 async function createAd(request: APIRequestContext, type: string, fields: Record<string, unknown>, publish: boolean): Promise<string> {
@@ -52,17 +52,18 @@ async function newSeller(request: APIRequestContext, language: Language): Promis
   const plannedEnd = now + 9 * DAY_MS;
   const endedTitle = language === 'ar' ? 'مناقصة توريد شاشات' : 'Tender for screens';
   const ended = await createAd(request, 'PUBLIC_TENDER', { ...(await common(endedTitle)), startsNow: true, endsAt: plannedEnd }, true);
+  const notStartedTitle = language === 'ar' ? 'مزاد مباشر لم يبدأ' : 'Live auction yet to start';
   const notStarted = await createAd(
     request,
     'LIVE_AUCTION',
-    { ...(await common(language === 'ar' ? 'مزاد مباشر لم يبدأ' : 'Live auction yet to start')), shippingType: 'FREE', openingAmount: 10_000, startsNow: false, startsAt: now + 10 * MINUTE_MS, auctionDurationHours: 1, subAuctionDurationMinutes: 10, liveLink: 'https://live.example.com/later' },
+    { ...(await common(notStartedTitle)), shippingType: 'FREE', openingAmount: 10_000, startsNow: false, startsAt: now + 10 * MINUTE_MS, auctionDurationHours: 1, subAuctionDurationMinutes: 10, liveLink: 'https://live.example.com/later' },
     true,
   );
   for (let sale = 1; sale <= 3; sale += 1) await createAd(request, 'INSTANT_SALE', { ...(await common(`Sale ${sale}`)), shippingType: 'FREE', price: 10_000 }, true);
   const endedAt = Date.now();
   expect((await apiWrite(request, 'POST', `/api/ads/${encodeURIComponent(ended)}/end`)).status()).toBe(200);
   expect(((await (await request.get('/api/my/ads')).json()) as { adCredits: number }).adCredits).toBe(0);
-  return { email, draft, ended: { slug: ended, title: endedTitle, plannedEnd, endedAt }, notStarted };
+  return { email, draft, ended: { slug: ended, title: endedTitle, plannedEnd, endedAt }, notStarted: { slug: notStarted, title: notStartedTitle } };
 }
 
 const sellers = new Map<Language, Seller>();
@@ -139,11 +140,16 @@ for (const language of ['ar', 'en'] as Language[]) {
       const seller = sellers.get(language)!;
       const problems = watchForErrors(page);
       await useLanguage(page, language);
-      // The home page's ending-soon shelf holds every ad of the listing's answer it was rendered from.
+      // The listing behind the ending-soon shelf, narrowed to this auction's title so that other
+      // specs' auctions ending sooner cannot push it out of view: found among auctions, not among running ones.
+      const listed = async (search: string) =>
+        ((await (await page.request.get(`/api/ads?${search}&q=${encodeURIComponent(seller.notStarted.title)}&pageSize=48`)).json()) as { items: Array<{ slug: string }> }).items.map((item) => item.slug);
+      expect(await listed('kind=AUCTION&sort=endingSoon')).toContain(seller.notStarted.slug);
+      expect(await listed('kind=AUCTION&running=true&sort=endingSoon')).not.toContain(seller.notStarted.slug);
       await page.goto('/');
       const shelf = page.getByTestId('section-ending').getByTestId('ad-card');
       await expect(shelf.first()).toBeVisible();
-      expect(await shelf.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-slug')))).not.toContain(seller.notStarted);
+      expect(await shelf.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-slug')))).not.toContain(seller.notStarted.slug);
 
       await page.getByTestId('country-picker').click();
       await expect(page.locator('[data-country="OM"]')).toHaveText(language === 'ar' ? 'عُمان' : 'Oman');
