@@ -143,7 +143,7 @@ test('the footer starts below the fold even on a short page, so it never jumps d
   expect(unexpected(problems, [{ status: 404, path: '/no-such-page' }])).toEqual([]);
 });
 
-test('a page’s HTML names its own script files, so they load beside the entry script', async ({ page }) => {
+test('a page’s HTML names its own script files, so they load together once the page has painted', async ({ page }) => {
   const html = await (await page.request.get('/product_list')).text();
   const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]!);
   const pageChunk = named.find((href) => /^\/assets\/product-list-page-[\w-]+\.js$/.test(href));
