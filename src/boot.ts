@@ -17,5 +17,6 @@ function afterNextPaint(): Promise<void> {
 
 if (document.getElementById('root')!.hasChildNodes()) await afterNextPaint();
 document.head.append((document.getElementById(APP_FILES_ELEMENT_ID) as HTMLTemplateElement).content);
-void import('./lib/web-fonts.css');
+// A font that does not arrive leaves the matched local font in place: nothing to report or retry.
+import('./lib/web-fonts.css').catch(() => {});
 await import('./main');
