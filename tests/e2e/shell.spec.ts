@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { signOut, unexpected, useLanguage, watchForErrors } from './helpers';
+import { signInThroughApi, signOut, unexpected, useLanguage, watchForErrors } from './helpers';
 
 test('the language switch flips lang and dir at once and survives a reload', async ({ page }) => {
   const problems = watchForErrors(page);
@@ -141,6 +141,24 @@ test('the footer starts below the fold even on a short page, so it never jumps d
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top)).toBeGreaterThanOrEqual(844);
   expect(unexpected(problems, [{ status: 404, path: '/no-such-page' }])).toEqual([]);
+});
+
+test('the account menu stays under its sticky button while the page scrolls, so a tap lands on the item seen', async ({ page }) => {
+  await signInThroughApi(page.request);
+  await page.goto('/');
+  await page.getByTestId('account-menu').click();
+  const signOutItem = page.getByTestId('sign-out');
+  await expect(signOutItem).toBeVisible();
+  // Read in the same task as the scroll: a menu placed against the page would be carried off with it
+  // until it is placed again a frame later.
+  const [before, after] = await signOutItem.evaluate((item) => {
+    const top = () => item.getBoundingClientRect().top;
+    const first = top();
+    window.scrollBy(0, 200);
+    return [first, top()];
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBe(200);
+  expect(after).toBe(before);
 });
 
 test('a page’s HTML names its own script files, so they load together once the page has painted', async ({ page }) => {

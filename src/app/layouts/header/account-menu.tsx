@@ -31,7 +31,9 @@ export function AccountMenu() {
     );
   }
   return (
-    <Menu.Root>
+    // Fixed like the sticky header it opens from: placed against the page, the menu would trail one
+    // frame behind every scroll, and a tap during a scroll would land where it no longer is.
+    <Menu.Root positioning={{ strategy: 'fixed' }}>
       <Menu.Trigger asChild>
         <Button size="sm" variant="outline" data-testid="account-menu">
           <UserRound aria-hidden />
