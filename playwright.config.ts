@@ -10,10 +10,9 @@ const DATA_DIR = path.join(os.tmpdir(), `marketplace-e2e-data-${PORT}`);
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.test-output/playwright',
-  // Each spec makes its own people and ads, so specs can run side by side against one server
-  // (E2E_WORKERS); one worker by default, since with two a menu click in accounts.spec can go
-  // unheard, for a reason not yet found.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Each spec makes its own people and ads, so specs run side by side against one server: two, one
+  // per core (E2E_WORKERS sets another count).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
