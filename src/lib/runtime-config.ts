@@ -3,9 +3,15 @@ import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LOCALE_COOKIE, readCookie, resolveLo
 import { DEFAULT_CURRENCY } from '../../domain/money';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../domain/runtime-config';
 
-/** The zone this device shows times in. */
+let zoneOfThisDevice: string | undefined;
+
+/**
+ * The zone this device shows times in, asked once per page: every component that shows a time reads
+ * it on each render, and the live screen renders often. A device moved to another zone shows it from
+ * the next page it loads.
+ */
 export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+  return (zoneOfThisDevice ??= Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE);
 }
 
 /**
