@@ -10,8 +10,9 @@ const DATA_DIR = path.join(os.tmpdir(), `marketplace-e2e-data-${PORT}`);
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.test-output/playwright',
-  // Each spec makes its own people and ads, so specs run side by side against one server: two, one
-  // per core (E2E_WORKERS sets another count).
+  // Each spec makes its own people and ads, so specs run side by side against one server: two, since
+  // the suite keeps this two-core machine's processor busy and a third worker made it no faster
+  // (E2E_WORKERS sets another count).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
