@@ -36,6 +36,10 @@ import auctionsRoutes from './modules/auctions/auctions.routes';
 import mediaRoutes from './modules/media/media.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import outboxRoutes from './modules/outbox/outbox.routes';
+import sandboxProviderPlugin from './modules/sandbox-provider/sandbox-provider.plugin';
+import paymentsPlugin from './modules/payments/payments.plugin';
+import paymentsRoutes from './modules/payments/payments.routes';
+import subscriptionsRoutes from './modules/subscriptions/subscriptions.routes';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -70,6 +74,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(auctionEngine);
   await fastify.register(auctionSocket);
   await fastify.register(auctionDeadlines);
+  await fastify.register(sandboxProviderPlugin);
+  await fastify.register(paymentsPlugin);
   await fastify.register(clientPlugin);
 
   // Each module's routes under its own prefix, once every service they depend on is up.
@@ -85,6 +91,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(mediaRoutes);
   await fastify.register(contactRoutes);
   await fastify.register(outboxRoutes);
+  await fastify.register(paymentsRoutes);
+  await fastify.register(subscriptionsRoutes);
 };
 
 export default app;

@@ -59,6 +59,10 @@ const envSchema = z.object({
   SMS_SENDER: z.string().default('Souq'),
   WHATSAPP_API_URL: optionalSetting,
   WHATSAPP_API_TOKEN: optionalSetting,
+  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-signing-secret'),
+  /** How late the sandbox provider sends each webhook (and its duplicate as late again after it). */
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(2_000),
   OIDC_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   OIDC_GOOGLE_CLIENT_ID: optionalSetting,
   OIDC_GOOGLE_CLIENT_SECRET: optionalSetting,
@@ -81,6 +85,8 @@ function assertProductionSettings(parsed: z.output<typeof envSchema>) {
   const missing = [
     ...(parsed.SMTP_URL ? [] : ['SMTP_URL (the mail provider that sends activation and recovery codes, e.g. smtp://user:pass@smtp.example.com:587)']),
     ...(parsed.PUBLIC_URL ? [] : ['PUBLIC_URL (the address people reach the site at, e.g. https://souq.example)']),
+    // The sandbox takes test cards as money: a deployment uses it only when it says so.
+    ...(parsed.PAYMENT_PROVIDER ? [] : ['PAYMENT_PROVIDER (sandbox, for a deployment that takes no real money)']),
   ];
   if (missing.length > 0) {
     throw new Error(`NODE_ENV=production needs ${missing.join(' and ')}. Set what is missing in the environment or in .env (see .env.example).`);
@@ -139,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
       sms: parsed.SMS_API_URL ? { url: parsed.SMS_API_URL, token: parsed.SMS_API_TOKEN, sender: parsed.SMS_SENDER } : undefined,
       whatsapp: parsed.WHATSAPP_API_URL ? { url: parsed.WHATSAPP_API_URL, token: parsed.WHATSAPP_API_TOKEN, sender: parsed.SMS_SENDER } : undefined,
+    },
+    payments: {
+      provider: parsed.PAYMENT_PROVIDER ?? 'sandbox',
+      sandbox: { webhookSecret: parsed.SANDBOX_WEBHOOK_SECRET, webhookDelayMs: parsed.SANDBOX_WEBHOOK_DELAY_MS },
     },
     oidc: {
       google: oidcProvider(parsed.OIDC_GOOGLE_ISSUER, parsed.OIDC_GOOGLE_CLIENT_ID, parsed.OIDC_GOOGLE_CLIENT_SECRET),

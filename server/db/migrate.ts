@@ -9,6 +9,7 @@ import * as relayedMessages from './migrations/0007-relayed-messages';
 import * as socketIoAttachments from './migrations/0008-socket-io-attachments';
 import * as auctionDeadlines from './migrations/0009-auction-deadlines';
 import * as listingChanges from './migrations/0010-listing-changes';
+import * as payments from './migrations/0011-payments';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-socket-io-attachments': socketIoAttachments,
   '0009-auction-deadlines': auctionDeadlines,
   '0010-listing-changes': listingChanges,
+  '0011-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

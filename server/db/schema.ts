@@ -20,7 +20,14 @@ export interface Database {
   oidc_logins: OidcLoginTable;
   social_registrations: SocialRegistrationTable;
   subscription_packages: SubscriptionPackageTable;
+  subscription_package_prices: SubscriptionPackagePriceTable;
   subscriptions: SubscriptionTable;
+  payments: PaymentTable;
+  payment_webhook_events: PaymentWebhookEventTable;
+  sandbox_card_tokens: SandboxCardTokenTable;
+  sandbox_payments: SandboxPaymentTable;
+  sandbox_idempotent_answers: SandboxIdempotentAnswerTable;
+  sandbox_webhooks: SandboxWebhookTable;
   ad_countries: AdCountryTable;
   media: MediaTable;
   favorites: FavoriteTable;
@@ -229,27 +236,105 @@ export interface SubscriptionPackageTable {
   slug: string;
   name_ar: string;
   name_en: string;
-  price: number;
-  currency: string;
+  description_ar: string;
+  description_en: string;
   validity_days: number | null;
   ad_credits: number;
   is_free: number;
+  /** 0: taken off sale; the subscriptions that bought it still read it. */
+  on_sale: number;
   sort_order: number;
+}
+
+/** A package's tax-included price in one currency, in minor units. */
+export interface SubscriptionPackagePriceTable {
+  package_id: string;
+  currency: string;
+  amount: number;
 }
 
 export interface SubscriptionTable {
   id: string;
   user_id: string;
   package_id: string;
-  /** ACTIVE or CANCELED (SPEC.md section 4). */
+  /** PENDING_PAYMENT, ACTIVE or CANCELED; Expired is read from `ends_at` (machines/subscription.machine.ts). */
   status: string;
   price: number;
   currency: string;
+  ad_credits: number;
   ad_credits_remaining: number;
   paid_at: number | null;
   starts_at: number;
   ends_at: number | null;
+  canceled_at: number | null;
+  payment_id: string | null;
   created_at: number;
+}
+
+/** A payment for a subscription (later an order), as the server recorded the provider's answers. */
+export interface PaymentTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  subject_id: string;
+  method: string;
+  amount: number;
+  currency: string;
+  country_code: string;
+  vat_basis_points: number;
+  status: string;
+  failure: string | null;
+  provider: string;
+  provider_payment_id: string | null;
+  action_url: string | null;
+  idempotency_key: string;
+  created_at: number;
+  updated_at: number;
+  succeeded_at: number | null;
+  refunded_at: number | null;
+}
+
+export interface PaymentWebhookEventTable {
+  provider: string;
+  event_id: string;
+  received_at: number;
+}
+
+export interface SandboxCardTokenTable {
+  token: string;
+  brand: string;
+  last4: string;
+  outcome: string;
+  created_at: number;
+}
+
+export interface SandboxPaymentTable {
+  id: string;
+  amount: number;
+  currency: string;
+  method: string;
+  status: string;
+  failure: string | null;
+  /** What the challenge or approval screen will end in, once the person answers it. */
+  pending_outcome: string | null;
+  return_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SandboxIdempotentAnswerTable {
+  key: string;
+  answer: string;
+  created_at: number;
+}
+
+export interface SandboxWebhookTable {
+  id: string;
+  event_id: string;
+  payload: string;
+  deliver_at: number;
+  delivered_at: number | null;
+  attempts: number;
 }
 
 export interface AdCountryTable {

@@ -16,6 +16,12 @@ const CROSS_SITE_WRITES = new Set([
   // proves it is the sign-in this browser began is the state matching the SameSite=None cookie set
   // when it started, and the nonce and PKCE verifier kept on the server for that state.
   'POST /api/auth/oidc/:provider/callback',
+  // A payment provider's webhook carries the provider's signature over its body, checked before anything is read from it.
+  'POST /api/payments/webhooks/:provider',
+  // The local sandbox provider stands for another site: its card form, challenge and wallet screens post to it, not to the marketplace.
+  'POST /sandbox-pay/v1/tokens',
+  'POST /sandbox-pay/challenge/:id',
+  'POST /sandbox-pay/wallet/:id',
 ]);
 
 function sameToken(a: string, b: string): boolean {

@@ -8,7 +8,7 @@ import { TestBrowser } from './helpers/browser';
 import { runtimeConfigOf } from './helpers/page-config';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
-const PRODUCTION_SETTINGS = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.souq.example:587', PUBLIC_URL: 'https://souq.example' };
+const PRODUCTION_SETTINGS = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.souq.example:587', PUBLIC_URL: 'https://souq.example', PAYMENT_PROVIDER: 'sandbox' };
 
 describe('the settings a server starts with', () => {
   it('listens only on this machine outside production unless HOST says otherwise, and on every interface in production', () => {
@@ -22,6 +22,7 @@ describe('the settings a server starts with', () => {
   it('refuses to start in production without a mail provider or the public address, saying what to set', () => {
     expect(() => loadConfig({ ...PRODUCTION_SETTINGS, SMTP_URL: '' })).toThrow(/^NODE_ENV=production needs SMTP_URL \(the mail provider/);
     expect(() => loadConfig({ ...PRODUCTION_SETTINGS, PUBLIC_URL: undefined })).toThrow(/^NODE_ENV=production needs PUBLIC_URL \(the address people reach the site at/);
+    expect(() => loadConfig({ ...PRODUCTION_SETTINGS, PAYMENT_PROVIDER: undefined })).toThrow(/^NODE_ENV=production needs PAYMENT_PROVIDER \(sandbox, for a deployment that takes no real money\)/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/needs SMTP_URL .* and PUBLIC_URL .*\. Set what is missing in the environment or in \.env/);
     expect(() => loadConfig({})).not.toThrow();
   });

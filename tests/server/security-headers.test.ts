@@ -84,7 +84,7 @@ describe(`security headers on ${testDialect}`, () => {
   it('in production, asks browsers to keep to HTTPS for a year and upgrades any plain request', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><!--app-head--></head><body></body></html>');
-    const production = await buildTestApp({ env: { NODE_ENV: 'production', CLIENT_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://souq.example' } });
+    const production = await buildTestApp({ env: { NODE_ENV: 'production', CLIENT_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://souq.example', PAYMENT_PROVIDER: 'sandbox' } });
     try {
       const page = await production.app.inject({ method: 'GET', url: '/' });
       expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

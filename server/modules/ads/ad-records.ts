@@ -168,13 +168,16 @@ async function setCountries(db: Db, adId: string, countryCodes: readonly string[
   await db.insertInto('ad_countries').values(codes.map((country_code) => ({ ad_id: adId, country_code }))).execute();
 }
 
-/** The credits left on the user's active packages. */
+/** A canceled subscription is not renewed but stays usable until its end. */
+const USABLE_SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED'];
+
+/** The credits left on the user's packages still running: active, or canceled but not yet at their end. */
 export async function adCreditsOf(db: Db, userId: string, now: number): Promise<number> {
   const row = await db
     .selectFrom('subscriptions')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ad_credits_remaining'), eb.lit(0)).as('credits'))
     .where('user_id', '=', userId)
-    .where('status', '=', 'ACTIVE')
+    .where('status', 'in', USABLE_SUBSCRIPTION_STATUSES)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
     .executeTakeFirstOrThrow();
   return Number(row.credits);
@@ -186,7 +189,7 @@ export async function spendAdCredit(db: Db, userId: string, now: number): Promis
     .selectFrom('subscriptions')
     .select('id')
     .where('user_id', '=', userId)
-    .where('status', '=', 'ACTIVE')
+    .where('status', 'in', USABLE_SUBSCRIPTION_STATUSES)
     .where('ad_credits_remaining', '>', 0)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
     .orderBy((eb) => eb.fn.coalesce('ends_at', eb.lit(Number.MAX_SAFE_INTEGER)))

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { DEFAULT_CURRENCY } from '../../../domain/money';
+import { DAY_MS } from '../../../domain/timing';
 import type { Database } from '../../db/schema';
 
 /**
@@ -7,7 +9,7 @@ import type { Database } from '../../db/schema';
  * creates the account, so there is never an account without its package.
  */
 export async function activateFreePackage(db: Kysely<Database>, userId: string, now: number): Promise<void> {
-  const free = await db.selectFrom('subscription_packages').select(['id', 'price', 'currency', 'ad_credits', 'validity_days']).where('is_free', '=', 1).executeTakeFirstOrThrow();
+  const free = await db.selectFrom('subscription_packages').select(['id', 'ad_credits', 'validity_days']).where('is_free', '=', 1).executeTakeFirstOrThrow();
   await db
     .insertInto('subscriptions')
     .values({
@@ -15,12 +17,15 @@ export async function activateFreePackage(db: Kysely<Database>, userId: string, 
       user_id: userId,
       package_id: free.id,
       status: 'ACTIVE',
-      price: free.price,
-      currency: free.currency,
+      price: 0,
+      currency: DEFAULT_CURRENCY,
+      ad_credits: free.ad_credits,
       ad_credits_remaining: free.ad_credits,
       paid_at: null,
       starts_at: now,
-      ends_at: free.validity_days === null ? null : now + free.validity_days * 24 * 60 * 60 * 1000,
+      ends_at: free.validity_days === null ? null : now + free.validity_days * DAY_MS,
+      canceled_at: null,
+      payment_id: null,
       created_at: now,
     })
     .execute();

@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import confirmPaymentRoute from './confirm-payment.route';
+import getPaymentRoute from './get-payment.route';
+import receiveWebhookRoute from './receive-webhook.route';
+import syncPaymentRoute from './sync-payment.route';
+
+/** Payments under /api/payments: the person's tries and the provider's webhooks. */
+export default fp(
+  async (app) => {
+    await app.register(
+      async (payments) => {
+        await payments.register(getPaymentRoute);
+        await payments.register(confirmPaymentRoute);
+        await payments.register(syncPaymentRoute);
+        await payments.register(receiveWebhookRoute);
+      },
+      { prefix: '/api/payments' },
+    );
+  },
+  { name: 'payments-routes', encapsulate: true, dependencies: ['database', 'clock', 'sessions', 'payments'] },
+);
