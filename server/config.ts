@@ -63,6 +63,12 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-signing-secret'),
   /** How late the sandbox provider sends each webhook (and its duplicate as late again after it). */
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(2_000),
+  /** The marketplace as the seller of its packages, printed on receipts and tax invoices. */
+  SELLER_NAME_AR: z.string().default('شركة سوق للتجارة الإلكترونية'),
+  SELLER_NAME_EN: z.string().default('Souq E-Commerce Co.'),
+  SELLER_VAT_NUMBER: z.string().regex(/^\d{15}$/).default('310123456700003'),
+  SELLER_ADDRESS_AR: z.string().default('طريق الملك فهد، الرياض، المملكة العربية السعودية'),
+  SELLER_ADDRESS_EN: z.string().default('King Fahd Road, Riyadh, Saudi Arabia'),
   OIDC_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   OIDC_GOOGLE_CLIENT_ID: optionalSetting,
   OIDC_GOOGLE_CLIENT_SECRET: optionalSetting,
@@ -149,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payments: {
       provider: parsed.PAYMENT_PROVIDER ?? 'sandbox',
       sandbox: { webhookSecret: parsed.SANDBOX_WEBHOOK_SECRET, webhookDelayMs: parsed.SANDBOX_WEBHOOK_DELAY_MS },
+    },
+    seller: {
+      name: { ar: parsed.SELLER_NAME_AR, en: parsed.SELLER_NAME_EN },
+      vatNumber: parsed.SELLER_VAT_NUMBER,
+      address: { ar: parsed.SELLER_ADDRESS_AR, en: parsed.SELLER_ADDRESS_EN },
     },
     oidc: {
       google: oidcProvider(parsed.OIDC_GOOGLE_ISSUER, parsed.OIDC_GOOGLE_CLIENT_ID, parsed.OIDC_GOOGLE_CLIENT_SECRET),

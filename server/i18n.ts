@@ -17,6 +17,19 @@ function loadNamespace(namespace: string): Record<Locale, Record<string, unknown
 const ERROR_MESSAGES = loadNamespace('errors') as Record<Locale, Record<string, string>>;
 const META = loadNamespace('meta') as Record<Locale, { title: string; description: string }>;
 const MESSAGES = loadNamespace('messages') as Record<Locale, Record<string, { subject: string; body: string }>>;
+const PAYMENTS = loadNamespace('payments') as unknown as Record<Locale, PaymentWords>;
+
+/** The words of a receipt, as its page shows them. */
+export interface PaymentWords {
+  total: string;
+  noVat: string;
+  methods: Record<string, string>;
+  receipt: Record<'title' | 'taxInvoiceTitle' | 'number' | 'vatNumber' | 'issuedAt' | 'buyer' | 'item' | 'itemLine' | 'method' | 'net' | 'vat', string>;
+}
+
+export function paymentWords(locale: Locale): PaymentWords {
+  return PAYMENTS[locale];
+}
 
 export function errorMessage(code: ErrorCode, locale: Locale): string {
   const template = ERROR_MESSAGES[locale][code] ?? ERROR_MESSAGES[locale].INTERNAL ?? code;

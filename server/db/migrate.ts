@@ -10,6 +10,7 @@ import * as socketIoAttachments from './migrations/0008-socket-io-attachments';
 import * as auctionDeadlines from './migrations/0009-auction-deadlines';
 import * as listingChanges from './migrations/0010-listing-changes';
 import * as payments from './migrations/0011-payments';
+import * as receipts from './migrations/0012-receipts';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-auction-deadlines': auctionDeadlines,
   '0010-listing-changes': listingChanges,
   '0011-payments': payments,
+  '0012-receipts': receipts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

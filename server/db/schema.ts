@@ -24,6 +24,8 @@ export interface Database {
   subscriptions: SubscriptionTable;
   payments: PaymentTable;
   payment_webhook_events: PaymentWebhookEventTable;
+  receipt_counter: ReceiptCounterTable;
+  receipts: ReceiptTable;
   sandbox_card_tokens: SandboxCardTokenTable;
   sandbox_payments: SandboxPaymentTable;
   sandbox_idempotent_answers: SandboxIdempotentAnswerTable;
@@ -292,6 +294,18 @@ export interface PaymentTable {
   updated_at: number;
   succeeded_at: number | null;
   refunded_at: number | null;
+}
+
+export interface ReceiptCounterTable {
+  id: number;
+  last_number: number;
+}
+
+/** The receipt of a successful payment, numbered in one sequence across the marketplace. */
+export interface ReceiptTable {
+  payment_id: string;
+  number: number;
+  issued_at: number;
 }
 
 export interface PaymentWebhookEventTable {

@@ -51,6 +51,17 @@ async function askProvider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Gives a successful payment the next receipt number, in the transaction that records its success. */
+async function issueReceipt(trx: Kysely<Database>, paymentId: string, at: number): Promise<void> {
+  const { last_number: number } = await trx
+    .updateTable('receipt_counter')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('receipts').values({ payment_id: paymentId, number, issued_at: at }).execute();
+}
+
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
 /**
@@ -89,7 +100,10 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       };
       await trx.updateTable('payments').set(changes).where('id', '=', row.id).execute();
       const updated = { ...row, ...changes };
-      if (succeeded) await purposes.get(row.purpose)?.succeeded(trx, updated, at);
+      if (succeeded) {
+        await issueReceipt(trx, row.id, at);
+        await purposes.get(row.purpose)?.succeeded(trx, updated, at);
+      }
       return updated;
     });
   }
