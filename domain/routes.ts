@@ -11,6 +11,7 @@ export const ROUTES = {
   myAds: '/my_ads',
   myReviews: '/my_reviews',
   mySubscriptions: '/my_subscriptions',
+  receipt: '/receipts/:paymentId',
   orders: '/orders',
   ad: '/ad/:slug',
   adDraft: '/ad/draft/:slug',
@@ -47,7 +48,8 @@ export const PAGE_MODULES = {
   profile: 'account/pages/profile-page',
   myAds: 'sell/pages/my-ads-page',
   myReviews: 'account/pages/my-reviews-page',
-  mySubscriptions: 'account/pages/my-subscriptions-page',
+  mySubscriptions: 'subscriptions/pages/my-subscriptions-page',
+  receipt: 'payments/pages/receipt-page',
   orders: 'account/pages/orders-page',
   ad: 'ads/pages/ad-page',
   adDraft: 'sell/pages/ad-draft-page',
@@ -113,6 +115,16 @@ export const SOCIAL_REGISTRATION_PARAM = 'social';
 export const SIGN_IN_ERROR_PARAM = 'error';
 /** Keeps a code-entry step open across a reload (`?verification=<id>`). */
 export const VERIFICATION_PARAM = 'verification';
+
+/** Carries the page a buyer left to buy a package (an ad refused for lack of credit) through the packages and checkout (`?returnTo=/ad/x/draft`). */
+export const RETURN_TO_PARAM = 'returnTo';
+/** Names the payment a person comes back to from a payment provider's page (`?payment=<id>`). */
+export const PAYMENT_PARAM = 'payment';
+
+/** A path with the page to come back to, when there is one. */
+export function withReturnTo(path: string, returnTo: string | null): string {
+  return returnTo ? `${path}${path.includes('?') ? '&' : '?'}${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : path;
+}
 
 /** Where to send a visitor to sign in so that they come back to `back` afterwards. */
 export function signInPathFor(back: string): string {

@@ -15,6 +15,8 @@ export const subscriptionPackageSchema = z.object({
   /** Minor units, tax included. */
   price: z.number().int(),
   currency: z.string().length(3),
+  /** The tax the price includes where the buyer is. */
+  vatBasisPoints: z.number().int(),
   adCredits: z.number().int(),
   /** Null: unlimited. */
   validityDays: z.number().int().nullable(),
@@ -46,7 +48,8 @@ export const subscriptionListSchema = z.array(subscriptionSchema);
 
 export const checkoutSchema = z.object({
   packageSlug: z.string().min(1).max(100),
-  country: z.string().length(2),
+  /** The buyer's country when they chose one on the site; else the server takes their account's. */
+  country: z.string().length(2).optional(),
   method: z.enum(PAYMENT_METHODS),
   idempotencyKey: idempotencyKeySchema,
 });

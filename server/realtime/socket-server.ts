@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../../domain/errors';
 import { readCookie } from '../../domain/locale';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandRefusal, userRoom } from '../../domain/realtime-events';
 import { errorMessage, localeOfRequest } from '../i18n';
+import { siteOrigins } from '../site-origins';
 
 /** What the server knows of a socket's person: the session cookie's user at connection (null for a visitor). */
 export interface SocketData {
@@ -25,15 +26,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     io: Server<ClientToServerEvents, ServerToClientEvents, NodeToNodeEvents, SocketData>;
   }
-}
-
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/** The site's own origin, and on a loopback address the same port by its other names, as a developer may open any of them. */
-function originsOfSite(publicUrl: string): string[] {
-  const site = new URL(publicUrl);
-  if (!LOOPBACK_HOSTS.includes(site.hostname)) return [site.origin];
-  return LOOPBACK_HOSTS.map((host) => `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`);
 }
 
 const COMMAND_WINDOW_MS = 1_000;
@@ -59,7 +51,7 @@ function commandCounter(limit: number) {
 /** socket.io on the same HTTP server as the API, signed in by the same session cookie. */
 export default fp(
   async (app) => {
-    const allowedOrigins = new Set(app.config.allowedOrigins ?? originsOfSite(app.config.publicUrl));
+    const allowedOrigins = new Set(siteOrigins(app.config));
     const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeToNodeEvents, SocketData>(app.server, {
       serveClient: false,
       // A browser names the page's origin on every cross-site request, so a page elsewhere cannot open a

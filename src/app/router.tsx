@@ -92,6 +92,7 @@ export const appRoutes: RouteObject[] = [
               route('myAds'),
               route('myReviews'),
               route('mySubscriptions'),
+              route('receipt'),
               route('orders'),
             ],
           },

@@ -649,13 +649,14 @@ for (const language of ['ar', 'en'] as Language[]) {
         await form.publish();
         const refusal = page.getByTestId('no-ad-credit');
         await expect(refusal).toContainText(errors.NO_AD_CREDIT);
-        await expect(refusal.getByRole('link', { name: sell.credit.seePackages })).toHaveAttribute('href', '/subscriptions');
         await expect(page).toHaveURL(/\/create-sales\/instant-sale$/);
         await expect(form.textbox(sell.fields.title)).toHaveValue(plan.title);
         await expect(page.getByTestId('image-item')).toHaveCount(1);
         await expectAllInLanguage(page, language, 'the refused publish');
-        await refusal.getByRole('link', { name: sell.credit.seePackages }).click();
+        // The packages are one step away, and the ad waits for the seller as a draft to come back to.
+        await refusal.getByRole('button', { name: sell.credit.saveAndSeePackages }).click();
         await expect(page.locator('[data-page="subscriptions"]')).toBeVisible();
+        await expect(page).toHaveURL(/\/subscriptions\?returnTo=%2Fad%2Fdraft%2F/);
       });
       // Provoked on purpose: the publish without credit.
       expect(unexpected(problems, [{ status: 402, path: '/api/ads' }])).toEqual([]);

@@ -125,14 +125,14 @@ for (const language of ['ar', 'en'] as Language[]) {
       const refusal = row.getByTestId('no-ad-credit');
       await expect(refusal).toContainText(errors.NO_AD_CREDIT);
       await expect(refusal).toContainText(sell.credit.noCreditForRepost);
-      await expect(refusal.getByRole('link', { name: sell.credit.seePackages })).toHaveAttribute('href', '/subscriptions');
+      await expect(refusal.getByRole('link', { name: sell.credit.seePackages })).toHaveAttribute('href', '/subscriptions?returnTo=%2Fmy_ads');
       await expectAllInLanguage(page, language, 'my ads with the refusal');
       await row.screenshot({ path: `${SCREENSHOTS}/my-ads-repost-refused-${language}.png` });
       await page.setViewportSize({ width: 390, height: 844 });
       await row.screenshot({ path: `${SCREENSHOTS}/my-ads-repost-refused-${language}-390.png` });
 
       await refusal.getByRole('link', { name: sell.credit.seePackages }).click();
-      await expect(page).toHaveURL(/\/subscriptions$/);
+      await expect(page).toHaveURL(/\/subscriptions\?returnTo=%2Fmy_ads$/);
       expect(unexpected(problems, [{ status: 402, path: `/api/ads/${encodeURIComponent(seller.ended.slug)}/repost` }])).toEqual([]);
     });
 

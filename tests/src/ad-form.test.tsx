@@ -198,7 +198,8 @@ describe('the ad form', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'form.publish' }));
     const alert = await screen.findByTestId('no-ad-credit');
     expect(alert.textContent).toContain('You have no ad credit left');
-    expect(within(alert).getByRole('link').getAttribute('href')).toBe(ROUTES.subscriptions);
+    // The way to the packages keeps the ad, as a draft, before leaving the form.
+    expect(within(alert).getByRole('button', { name: 'credit.saveAndSeePackages' })).toBeTruthy();
     // Everything typed stays.
     expect((screen.getByLabelText(/fields\.title/) as HTMLInputElement).value).toBe('Camry');
   });

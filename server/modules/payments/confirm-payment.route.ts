@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { confirmPaymentSchema, paymentParamsSchema, paymentSchema } from '../../../domain/payments';
 import { localeOfRequest } from '../../i18n';
+import { siteOrigins } from '../../site-origins';
 import { requireUser } from '../auth/session.plugin';
 
 /**
@@ -17,7 +18,9 @@ const confirmPaymentRoute: FastifyPluginAsync = async (app) => {
       const user = requireUser(request);
       const locale = localeOfRequest(request.headers);
       const payment = await app.payments.ofUser(request.params.paymentId, user.id);
-      const returnUrl = new URL(request.body.returnPath, app.config.publicUrl).href;
+      // Back to the origin the person pays from, when it is one of the site's, so their session cookie goes with them.
+      const { origin } = request.headers;
+      const returnUrl = new URL(request.body.returnPath, origin && siteOrigins(app.config).includes(origin) ? origin : app.config.publicUrl).href;
       const confirmed = await app.payments.confirm(payment, { token: request.body.token, returnUrl, idempotencyKey: request.body.idempotencyKey });
       return app.payments.viewOf(confirmed, locale);
     },

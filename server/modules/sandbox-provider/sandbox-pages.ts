@@ -31,8 +31,8 @@ const WORDS = {
     CARD_EXPIRED: 'انتهت صلاحية هذه البطاقة',
     CARD_CODE_INVALID: 'رمز الأمان ثلاثة أو أربعة أرقام',
     unreachable: 'تعذر الاتصال، حاول مرة أخرى',
-    challengeTitle: 'تحقق البنك (3-D Secure)',
-    challengeText: 'يطلب بنكك تأكيد دفع {{amount}}. أرسلنا رمزًا إلى هاتفك.',
+    challengeTitle: 'تحقق البنك (\u20663-D Secure\u2069)',
+    challengeText: 'يطلب بنكك تأكيد دفع {{amount}}، وقد أرسلنا رمزًا إلى هاتفك.',
     challengeHint: 'في البيئة التجريبية الرمز هو {{code}}',
     challengeCode: 'رمز التحقق',
     confirm: 'تأكيد',
@@ -87,7 +87,8 @@ const WORDS = {
 export type SandboxWords = (typeof WORDS)[Locale];
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+// Each value is isolated from the sentence around it, so an amount or a code keeps its order in Arabic.
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => `\u2068${values[name] ?? ''}\u2069`);
 
 export function formatSandboxAmount(amount: number, currency: string, locale: Locale): string {
   const unitsPerMajor = minorUnitsPerMajor(currency);

@@ -3,13 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../domain/errors';
 import { checkoutResultSchema, checkoutSchema } from '../../../domain/subscriptions';
-import { vatRateOf } from '../../../domain/tax';
 import { uniqueViolationColumn } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';
 import { requireUser } from '../auth/session.plugin';
 import type { PaymentRow } from '../payments/payment-service';
-import { currencyOfCountry, offeredPackages, subscriptionRows, subscriptionViewOf } from './subscription-records';
+import { buyerCountryOf, offeredPackages, subscriptionRows, subscriptionViewOf } from './subscription-records';
 
 export const SUBSCRIPTION_PURPOSE = 'SUBSCRIPTION';
 
@@ -24,7 +23,7 @@ const checkoutRoute: FastifyPluginAsync = async (app) => {
     { schema: { body: checkoutSchema, response: { 200: checkoutResultSchema, 201: checkoutResultSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const { packageSlug, country, method, idempotencyKey } = request.body;
+      const { packageSlug, method, idempotencyKey } = request.body;
       const locale = localeOfRequest(request.headers);
       const answer = async (payment: PaymentRow, code: 200 | 201) => {
         const subscription = await subscriptionRows(app.db).where('s.id', '=', payment.subject_id).executeTakeFirstOrThrow();
@@ -35,8 +34,8 @@ const checkoutRoute: FastifyPluginAsync = async (app) => {
       const replayed = await earlier();
       if (replayed) return answer(replayed, 200);
 
-      const currency = await currencyOfCountry(app.db, country);
-      const [offered] = await offeredPackages(app.db, currency, packageSlug);
+      const country = await buyerCountryOf(app.db, request, request.body.country);
+      const [offered] = await offeredPackages(app.db, country, packageSlug);
       if (!offered) throw new AppError(ERROR_CODES.PACKAGE_NOT_OFFERED);
       if (offered.isFree) throw new AppError(ERROR_CODES.SUBSCRIPTION_ACTION_NOT_ALLOWED);
       const now = app.now();
@@ -52,7 +51,7 @@ const checkoutRoute: FastifyPluginAsync = async (app) => {
               package_id: offered.id,
               status: 'PENDING_PAYMENT',
               price: offered.price,
-              currency,
+              currency: offered.currency,
               ad_credits: offered.adCredits,
               ad_credits_remaining: offered.adCredits,
               paid_at: null,
@@ -69,9 +68,9 @@ const checkoutRoute: FastifyPluginAsync = async (app) => {
             subjectId: subscriptionId,
             method,
             amount: offered.price,
-            currency,
+            currency: offered.currency,
             countryCode: country,
-            vatBasisPoints: vatRateOf(country),
+            vatBasisPoints: offered.vatBasisPoints,
             idempotencyKey,
           });
         });

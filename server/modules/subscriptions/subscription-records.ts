@@ -1,12 +1,28 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { COUNTRY_COOKIE, readCookie } from '../../../domain/locale';
 import { DEFAULT_CURRENCY } from '../../../domain/money';
 import type { Subscription, SubscriptionPackage, SubscriptionStatus } from '../../../domain/subscriptions';
+import { vatRateOf } from '../../../domain/tax';
 import { DAY_MS } from '../../../domain/timing';
 import { subscriptionStateOf, subscriptionStatusOf } from '../../../machines/subscription.machine';
 import type { Database } from '../../db/schema';
 import { nameOf } from '../../db/localized-name';
 
 type Db = Kysely<Database>;
+
+const DEFAULT_COUNTRY = 'SA';
+
+/**
+ * Where a buyer pays from: the country asked for, else the one they chose on the site, else the one
+ * of their account; a visitor who named none pays as the marketplace's home country.
+ */
+export async function buyerCountryOf(db: Db, request: FastifyRequest, asked: string | undefined): Promise<string> {
+  const chosen = asked ?? readCookie(request.headers.cookie, COUNTRY_COOKIE);
+  if (chosen) return chosen;
+  const account = request.user ? await db.selectFrom('users').select('country_code').where('id', '=', request.user.id).executeTakeFirst() : undefined;
+  return account?.country_code ?? DEFAULT_COUNTRY;
+}
 
 /** The currency a country pays in; a country the marketplace does not serve pays in the default one. */
 export async function currencyOfCountry(db: Db, countryCode: string): Promise<string> {
@@ -27,7 +43,8 @@ function packagesIn(db: Db, currency: string) {
 
 export type OfferedPackage = SubscriptionPackage & { id: string };
 
-export async function offeredPackages(db: Db, currency: string, slug?: string): Promise<OfferedPackage[]> {
+export async function offeredPackages(db: Db, country: string, slug?: string): Promise<OfferedPackage[]> {
+  const currency = await currencyOfCountry(db, country);
   const query = packagesIn(db, currency);
   const rows = await (slug === undefined ? query : query.where('p.slug', '=', slug)).execute();
   return rows.map((row) => ({
@@ -37,6 +54,7 @@ export async function offeredPackages(db: Db, currency: string, slug?: string): 
     description: { ar: row.description_ar, en: row.description_en },
     price: row.is_free ? 0 : Number(row.amount),
     currency,
+    vatBasisPoints: vatRateOf(country),
     adCredits: row.ad_credits,
     validityDays: row.validity_days,
     isFree: row.is_free === 1,

@@ -8,7 +8,7 @@ import { AD_TEXT_LIMITS, type AdFieldName, type AdInput, asksFor, AUCTION_DURATI
 import { ERROR_CODES } from '../../../../domain/errors';
 import type { MediaItem } from '../../../../domain/media';
 import { DEFAULT_CURRENCY } from '../../../../domain/money';
-import { pathTo } from '../../../../domain/routes';
+import { pathTo, ROUTES, withReturnTo } from '../../../../domain/routes';
 import { useCountries } from '../../../lib/catalog';
 import { useChosenCountry } from '../../../lib/country';
 import { formRefusalCode, showFieldRefusals } from '../../../lib/ui/form-error';
@@ -62,14 +62,16 @@ export function AdForm({ type, ad }: AdFormProps) {
   const isPublished = ad?.status === 'PUBLISHED';
   const storeMedia = (item: MediaItem) => setMedia((current) => ({ ...current, [item.id]: item }));
 
-  const submitAs = (chosen: AdFormIntent) => {
+  /** `toPackages`: out of credit, the ad is kept as a draft and the packages open, to come back to it. */
+  const submitAs = (chosen: AdFormIntent, { toPackages = false } = {}) => {
     command.reset();
     form.setValue('intent', chosen);
     void form.handleSubmit(async (fields) => {
       const publish = chosen === 'publish';
       try {
         const result = ad ? await update.mutateAsync({ slug: ad.slug, fields, publish }) : await create.mutateAsync({ type, fields, publish });
-        navigate(publish ? pathTo('ad', { slug: result.slug }) : pathTo('adDraft', { slug: result.slug }));
+        const draftPath = pathTo('adDraft', { slug: result.slug });
+        navigate(publish ? pathTo('ad', { slug: result.slug }) : toPackages ? withReturnTo(ROUTES.subscriptions, draftPath) : draftPath);
       } catch (error) {
         showFieldRefusals(error, form.setError);
       }
@@ -178,7 +180,7 @@ export function AdForm({ type, ad }: AdFormProps) {
           ) : null}
 
           <Stack gap="4" borderTopWidth="1px" pt="6">
-            <AdCommandRefusal error={command.error} code={refusal} />
+            <AdCommandRefusal error={command.error} code={refusal} onSeePackages={isPublished ? undefined : () => submitAs('draft', { toPackages: true })} />
             {uploads.running > 0 ? (
               <Text color="fg.muted" fontSize="sm" textAlign="end" aria-live="polite" data-testid="uploads-running">
                 {t('media.waitForUploads', { count: uploads.running })}

@@ -99,7 +99,7 @@ function DraftPreview({ ad }: { ad: OwnedAd }) {
             </Alert.Root>
           )}
           {/* Out of credit, the server offers no publishing: the draft says why and where to get more. */}
-          <AdCommandRefusal error={publish.error} code={isDraft && ad.adCredits <= 0 ? ERROR_CODES.NO_AD_CREDIT : undefined} />
+          <AdCommandRefusal error={publish.error} code={isDraft && ad.adCredits <= 0 ? ERROR_CODES.NO_AD_CREDIT : undefined} returnTo={pathTo('adDraft', { slug })} />
           <HStack gap="3" wrap="wrap">
             {isDraft ? null : (
               <ButtonLink to={pathTo('ad', { slug })} variant="outline">

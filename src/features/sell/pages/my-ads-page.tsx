@@ -172,7 +172,7 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
               </Alert.Title>
             </Alert.Root>
           ) : rowRefusal ? (
-            <AdCommandRefusal error={rowRefusal} command={repost.error ? 'repost' : 'publish'} />
+            <AdCommandRefusal error={rowRefusal} command={repost.error ? 'repost' : 'publish'} returnTo={ROUTES.myAds} />
           ) : null}
           <HStack gap="2" wrap="wrap" justify="flex-end">
             {/* An auction waiting for its owner's decision is opened to decide it. */}
