@@ -123,7 +123,8 @@ export const checkoutMachine = setup({
         src: 'syncPayment',
         input: ({ context }) => ({ paymentId: context.payment?.id ?? context.returningPaymentId!, afterMs: context.polls === 0 ? 0 : POLL_INTERVAL_MS }),
         onDone: { target: 'settlingReturn', actions: [{ type: 'recordPayment', params: ({ event }) => ({ payment: event.output }) }, assign({ polls: ({ context }) => context.polls + 1 })] },
-        onError: { target: 'failed', actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) } },
+        // No answer says nothing of the payment, and `failed` has no way back to it: the person asks again.
+        onError: { target: 'waitingForProvider', actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     settling: {
