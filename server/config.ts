@@ -59,7 +59,12 @@ const envSchema = z.object({
   SMS_SENDER: z.string().default('Souq'),
   WHATSAPP_API_URL: optionalSetting,
   WHATSAPP_API_TOKEN: optionalSetting,
-  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalSetting,
+  STRIPE_PUBLISHABLE_KEY: optionalSetting,
+  STRIPE_WEBHOOK_SECRET: optionalSetting,
+  /** Another address for Stripe's API, such as a local server that answers as Stripe does in tests. */
+  STRIPE_API_URL: optionalSetting.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-signing-secret'),
   /** How late the sandbox provider sends each webhook (and its duplicate as late again after it). */
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(2_000),
@@ -99,9 +104,31 @@ function assertProductionSettings(parsed: z.output<typeof envSchema>) {
   }
 }
 
+/** Stripe cannot take a payment or check a webhook without its keys, so naming it without them stops the start. */
+function stripeSettings(parsed: z.output<typeof envSchema>) {
+  if (parsed.PAYMENT_PROVIDER !== 'stripe') return undefined;
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = parsed;
+  if (!secretKey || !publishableKey || !webhookSecret) {
+    const missing = [
+      ...(secretKey ? [] : ['STRIPE_SECRET_KEY (the secret API key, sk_live_… or sk_test_…)']),
+      ...(publishableKey ? [] : ['STRIPE_PUBLISHABLE_KEY (the publishable key the card form uses, pk_live_… or pk_test_…)']),
+      ...(webhookSecret ? [] : ["STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret, whsec_…)"]),
+    ];
+    throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(' and ')}. Set what is missing in the environment or in .env (see .env.example).`);
+  }
+  const api = parsed.STRIPE_API_URL ? new URL(parsed.STRIPE_API_URL) : undefined;
+  return {
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    ...(api ? { apiHost: api.hostname, apiPort: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), apiProtocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const) } : {}),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(env);
   assertProductionSettings(parsed);
+  const stripe = stripeSettings(parsed);
   const production = parsed.NODE_ENV === 'production';
   const dataDir = path.resolve(parsed.DATA_DIR);
   const oidcProvider = (issuer: string, clientId: string | undefined, clientSecret: string | undefined) =>
@@ -155,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payments: {
       provider: parsed.PAYMENT_PROVIDER ?? 'sandbox',
       sandbox: { webhookSecret: parsed.SANDBOX_WEBHOOK_SECRET, webhookDelayMs: parsed.SANDBOX_WEBHOOK_DELAY_MS },
+      stripe,
     },
     seller: {
       name: { ar: parsed.SELLER_NAME_AR, en: parsed.SELLER_NAME_EN },
