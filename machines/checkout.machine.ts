@@ -132,7 +132,8 @@ export const checkoutMachine = setup({
         { guard: 'hasSucceeded', target: 'succeeded' },
         { guard: 'hasFailed', target: 'failed' },
         { guard: 'needsAction', target: 'redirecting' },
-        { target: 'awaitingCard' },
+        // Neither paid nor refused (a provider still processing): asked again, as after coming back, never tried twice.
+        { target: 'returning' },
       ],
     },
     // Back from the provider's page: the provider may not have answered yet, so it is asked again a few times.

@@ -195,15 +195,15 @@ const scenarios: [string, Scenario][] = [
     },
   ],
   [
-    'asks for the card again when the provider has not taken the one confirmed',
+    'asks again, without a second try, while the provider is still processing the card confirmed',
     async (open) => {
-      const { actor, confirmPayment } = open({ starts: [payment()], confirms: [payment()] });
+      const { actor, confirmPayment, syncPayment } = open({ starts: [payment()], confirms: [payment()], syncs: [payment({ status: 'SUCCEEDED' })] });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
       await settled(actor, 'awaitingCard');
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok' });
-      await waitFor(actor, () => confirmPayment.mock.settledResults.length === 1, { timeout: 1_000 });
-      await answersArrived();
-      expect(actor.getSnapshot().value).toBe('awaitingCard');
+      await settled(actor, 'succeeded');
+      expect(confirmPayment).toHaveBeenCalledTimes(1);
+      expect(syncPayment).toHaveBeenCalledWith({ paymentId: 'pay-1', afterMs: 0 });
     },
   ],
   ...(['APPLE_PAY', 'PAYPAL'] as const).map((method): [string, Scenario] => [
