@@ -68,10 +68,14 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-signing-secret'),
   /** How late the sandbox provider sends each webhook (and its duplicate as late again after it). */
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(2_000),
-  /** The marketplace as the seller of its packages, printed on receipts and tax invoices. */
-  SELLER_NAME_AR: z.string().default('شركة سوق للتجارة الإلكترونية'),
+  /**
+   * The marketplace as the seller of its packages, printed on receipts and tax invoices. The Arabic
+   * name is the one a Saudi tax invoice's QR code carries, in a field of at most 255 bytes.
+   */
+  SELLER_NAME_AR: z.string().min(1).refine((name) => new TextEncoder().encode(name).length <= 255, 'at most 255 bytes in UTF-8').default('شركة سوق للتجارة الإلكترونية'),
   SELLER_NAME_EN: z.string().default('Souq E-Commerce Co.'),
-  SELLER_VAT_NUMBER: z.string().regex(/^\d{15}$/).default('310123456700003'),
+  /** A Saudi VAT registration number: 15 digits, the first and last a 3. */
+  SELLER_VAT_NUMBER: z.string().regex(/^3\d{13}3$/).default('310123456700003'),
   SELLER_ADDRESS_AR: z.string().default('طريق الملك فهد، الرياض، المملكة العربية السعودية'),
   SELLER_ADDRESS_EN: z.string().default('King Fahd Road, Riyadh, Saudi Arabia'),
   OIDC_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),

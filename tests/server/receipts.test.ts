@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '../../domain/payments';
-import { type Receipt, readZatcaQrPayload } from '../../domain/receipts';
+import { type Receipt, readZatcaQrPayload, zatcaQrPayload } from '../../domain/receipts';
+import * as receiptsMigration from '../../server/db/migrations/0012-receipts';
 import type { CheckoutResult } from '../../domain/subscriptions';
 import { SANDBOX_TEST_CARDS } from '../../server/modules/sandbox-provider/sandbox-provider';
 import { newPerson } from './helpers/auction-fixtures';
@@ -77,6 +78,23 @@ describe(`receipts on ${testDialect}`, () => {
     expect((await stranger.browser.get(`/api/payments/${paid.id}/receipt.pdf`)).statusCode).toBe(404);
   });
 
+  it('has none for a payment not yet paid', async () => {
+    const buyer = await newPerson(t.app, 'Reem');
+    const checkout = await buyer.browser.post('/api/subscriptions/checkout', { packageSlug: 'starter', country: 'SA', method: 'CARD', idempotencyKey: randomUUID() });
+    const { payment } = checkout.json() as CheckoutResult;
+    expect(payment.status).toBe('CREATED');
+    expect((await buyer.browser.get(`/api/payments/${payment.id}/receipt`)).statusCode).toBe(404);
+    expect((await buyer.browser.get(`/api/payments/${payment.id}/receipt.pdf`)).statusCode).toBe(404);
+  });
+
+  it('gives payments succeeding at the same moment numbers of their own, with none skipped', async () => {
+    const buyers = await Promise.all(['Amal', 'Basma', 'Dana', 'Ghada', 'Hind', 'Jana'].map((name) => newPerson(t.app, name)));
+    const payments = await Promise.all(buyers.map((buyer) => buy(buyer.browser, 'SA')));
+    const numbers = (await Promise.all(payments.map((payment, index) => receiptOf(buyers[index]!.browser, payment.id)))).map((receipt) => Number(receipt.number.slice(4)));
+    const sorted = [...numbers].sort((a, b) => a - b);
+    expect(sorted).toEqual(sorted.map((_, index) => sorted[0]! + index));
+  });
+
   it('issues one receipt per payment however many times its success is heard', async () => {
     const buyer = await newPerson(t.app, 'Huda');
     const payment = await buy(buyer.browser, 'SA');
@@ -85,16 +103,49 @@ describe(`receipts on ${testDialect}`, () => {
     expect(receipts).toHaveLength(1);
   });
 
-  it('gives the receipt as a PDF in each language', async () => {
+  it('gives the receipt as a PDF in each language, with the QR code image in Saudi Arabia only', async () => {
     const buyer = await newPerson(t.app, 'Lama');
-    const payment = await buy(buyer.browser, 'SA');
-    for (const locale of ['ar', 'en'] as const) {
-      const response = await buyer.browser.request('GET', `/api/payments/${payment.id}/receipt.pdf`, undefined, { locale });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="INV-\d{6}\.pdf"$/);
-      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(response.rawPayload.length).toBeGreaterThan(5_000);
+    const saudi = await buy(buyer.browser, 'SA');
+    const kuwaiti = await buy(buyer.browser, 'KW');
+    for (const [payment, hasQr] of [[saudi, true], [kuwaiti, false]] as const) {
+      const { number } = await receiptOf(buyer.browser, payment.id);
+      for (const locale of ['ar', 'en'] as const) {
+        const response = await buyer.browser.request('GET', `/api/payments/${payment.id}/receipt.pdf`, undefined, { locale });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/pdf');
+        expect(response.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+        expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        // pdfkit leaves object dictionaries uncompressed, so an embedded image shows as its subtype.
+        expect(response.rawPayload.includes('/Subtype /Image')).toBe(hasQr);
+      }
     }
+  });
+
+  it('writes the QR payload as ZATCA’s own example reads, in base64 any reader decodes', async () => {
+    const example = { sellerName: 'Bobs Records', vatNumber: '310122393500003', timestamp: '2022-04-25T15:30:00Z', total: '1000.00', vat: '150.00' };
+    expect(zatcaQrPayload(example)).toBe('AQxCb2JzIFJlY29yZHMCDzMxMDEyMjM5MzUwMDAwMwMUMjAyMi0wNC0yNVQxNTozMDowMFoEBzEwMDAuMDAFBjE1MC4wMA==');
+    // Node's own base64 and a byte-by-byte reading, so the payload does not only agree with its own decoder.
+    const bytes = Buffer.from(zatcaQrPayload({ ...example, sellerName: 'شركة سوق للتجارة الإلكترونية' }), 'base64');
+    const name = Buffer.from('شركة سوق للتجارة الإلكترونية');
+    expect([bytes[0], bytes[1]]).toEqual([1, name.length]);
+    expect(bytes.subarray(2, 2 + name.length).equals(name)).toBe(true);
+    expect(bytes[2 + name.length]).toBe(2);
+  });
+
+  // Last: it numbers every receipt of this file's database again.
+  it('gives payments that succeeded before receipts existed theirs, in the order they succeeded, and goes on from there', async () => {
+    const issued = await t.app.db.selectFrom('receipts').select('payment_id').orderBy('number').execute();
+    // The payments of this file succeeded at one moment of its clock: spread them out, the last issued first.
+    for (const [index, { payment_id }] of issued.entries()) await t.app.db.updateTable('payments').set({ succeeded_at: clock.now - index * 1_000 }).where('id', '=', payment_id).execute();
+    await receiptsMigration.down(t.app.db);
+    await receiptsMigration.up(t.app.db);
+    const receipts = await t.app.db.selectFrom('receipts').select(['payment_id', 'number']).orderBy('number').execute();
+    expect(receipts.map((receipt) => receipt.payment_id)).toEqual(issued.map((receipt) => receipt.payment_id).reverse());
+    expect(receipts.map((receipt) => Number(receipt.number))).toEqual(issued.map((_, index) => index + 1));
+    const succeeded = await t.app.db.selectFrom('payments').select('id').where('succeeded_at', 'is not', null).execute();
+    expect(succeeded).toHaveLength(issued.length);
+    const buyer = await newPerson(t.app, 'Wafa');
+    const next = await receiptOf(buyer.browser, (await buy(buyer.browser, 'SA')).id);
+    expect(next.number).toBe(`INV-${String(succeeded.length + 1).padStart(6, '0')}`);
   });
 });

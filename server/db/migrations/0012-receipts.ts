@@ -18,6 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('number', 'integer', (col) => col.notNull().unique())
     .addColumn('issued_at', bigInteger, (col) => col.notNull())
     .execute();
+  // Payments that succeeded before receipts existed get theirs too, numbered in the order they succeeded.
+  await sql`INSERT INTO receipts (payment_id, number, issued_at)
+    SELECT id, ROW_NUMBER() OVER (ORDER BY succeeded_at, id), succeeded_at FROM payments WHERE succeeded_at IS NOT NULL`.execute(db);
+  await sql`UPDATE receipt_counter SET last_number = (SELECT COUNT(*) FROM receipts) WHERE id = 1`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -101,8 +101,9 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       await trx.updateTable('payments').set(changes).where('id', '=', row.id).execute();
       const updated = { ...row, ...changes };
       if (succeeded) {
-        await issueReceipt(trx, row.id, at);
         await purposes.get(row.purpose)?.succeeded(trx, updated, at);
+        // Last, because each success holds the receipt counter's one row from here to its commit.
+        await issueReceipt(trx, row.id, at);
       }
       return updated;
     });

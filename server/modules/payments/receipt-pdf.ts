@@ -16,9 +16,12 @@ const FONTS = {
   latinBold: path.join(FONT_DIR, 'ibm-plex-sans-arabic-latin-700-normal.woff'),
 };
 
-const ARABIC_LETTERS = /[\u060C\u061B\u061F\u0621-\u064A\u066E-\u06D3\u06FA-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+/g;
+// Letters with the marks that follow them (tanwin, shadda, harakat), so a word such as جدًا is shaped in one piece.
+const ARABIC_LETTERS = /(?:[\u060C\u061B\u061F\u0621-\u064A\u066E-\u06D3\u06D5\u06FA-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]\p{Mn}*)+/gu;
 const PUNCTUATION_ONLY = /^[^\p{L}\p{N}]+$/u;
 const PAGE_MARGIN = 50;
+const QR_SIZE = 110;
+const COLUMN_GAP = 24;
 
 interface Run {
   text: string;
@@ -70,28 +73,47 @@ function visualOrder(runs: Run[], rtl: boolean): number[] {
 }
 
 /**
- * Writes one line. pdfkit shapes an Arabic word and lays its letters right to left, but does not
- * order the words of a line, so they are placed here, from the right in an Arabic line.
+ * Writes one line and answers its width. pdfkit shapes an Arabic word and lays its letters right to
+ * left, but does not order the words of a line, so they are placed here, from the right in an Arabic
+ * line. A line too long for its width (a long package name or address) is drawn smaller, not over its neighbour.
  */
-function writeLine(doc: PDFKit.PDFDocument, text: string, options: { x: number; y: number; width: number; rtl: boolean; size: number; bold?: boolean; align?: 'start' | 'end' }) {
+function writeLine(doc: PDFKit.PDFDocument, text: string, options: { x: number; y: number; width: number; rtl: boolean; size: number; bold?: boolean; align?: 'start' | 'end' }): number {
   const fontOf = (run: Run) => (run.arabic ? (options.bold ? 'arabicBold' : 'arabic') : options.bold ? 'latinBold' : 'latin');
   const runs = runsOf(text);
-  doc.fontSize(options.size);
-  const space = doc.font('latin').widthOfString(' ');
   const order = visualOrder(runs, options.rtl);
-  const gapAfter = (position: number) => {
-    const [a, b] = [order[position]!, order[position + 1]];
-    if (b === undefined) return 0;
-    return Math.abs(a - b) !== 1 || runs[Math.max(a, b)]!.spaced ? space : 0;
+  const measure = (size: number) => {
+    doc.fontSize(size);
+    const space = doc.font('latin').widthOfString(' ');
+    const gaps = order.map((index, position) => {
+      const next = order[position + 1];
+      if (next === undefined) return 0;
+      return Math.abs(index - next) !== 1 || runs[Math.max(index, next)]!.spaced ? space : 0;
+    });
+    const widths = runs.map((run) => doc.font(fontOf(run)).widthOfString(run.text));
+    const total = order.reduce((sum, index, position) => sum + widths[index]! + gaps[position]!, 0);
+    return { widths, gaps, total };
   };
-  const widths = runs.map((run) => doc.font(fontOf(run)).widthOfString(run.text));
-  const total = order.reduce((sum, index, position) => sum + widths[index]! + gapAfter(position), 0);
+  let layout = measure(options.size);
+  // Widths grow in proportion to the size, so one step down fits.
+  if (layout.total > options.width) layout = measure((options.size * options.width) / layout.total);
   const fromRight = options.rtl !== (options.align === 'end');
-  let cursor = fromRight ? options.x + options.width - total : options.x;
+  let cursor = fromRight ? options.x + options.width - layout.total : options.x;
   for (const [position, index] of order.entries()) {
     doc.font(fontOf(runs[index]!)).text(runs[index]!.text, cursor, options.y, { lineBreak: false });
-    cursor += widths[index]! + gapAfter(position);
+    cursor += layout.widths[index]! + layout.gaps[position]!;
   }
+  return layout.total;
+}
+
+/**
+ * When the receipt was issued, on the marketplace's clock: dated mm/dd/yy as across the site, the time
+ * of day in 24 hours, and the zone named so a buyer abroad knows whose clock it is. Latin digits and no
+ * words, so it reads the same in both languages.
+ */
+function issuedAtText(timestamp: number): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_TIME_ZONE, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'shortOffset' }).formatToParts(timestamp);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} (${part('timeZoneName')})`;
 }
 
 const money = (amount: number, currency: string) => `${decimalAmount(amount, currency)} ${currency}`;
@@ -109,19 +131,22 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
   const width = doc.page.width - 2 * PAGE_MARGIN;
   const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
   let y = PAGE_MARGIN;
+  // The heading's lines run beside the QR code, which stands at the line's end.
+  const headingWidth = receipt.zatcaQr ? width - QR_SIZE - COLUMN_GAP : width;
   const line = (text: string, size: number, bold = false) => {
-    writeLine(doc, text, { x: PAGE_MARGIN, y, width, rtl, size, bold });
+    writeLine(doc, text, { x: rtl ? PAGE_MARGIN + width - headingWidth : PAGE_MARGIN, y, width: headingWidth, rtl, size, bold });
     y += size * 1.8;
   };
   const row = (label: string, value: string, bold = false) => {
-    writeLine(doc, label, { x: PAGE_MARGIN, y, width, rtl, size: 11, bold });
-    writeLine(doc, value, { x: PAGE_MARGIN, y, width, rtl, size: 11, bold, align: 'end' });
+    const labelWidth = writeLine(doc, label, { x: PAGE_MARGIN, y, width, rtl, size: 11, bold });
+    const valueWidth = width - labelWidth - COLUMN_GAP;
+    writeLine(doc, value, { x: rtl ? PAGE_MARGIN : PAGE_MARGIN + width - valueWidth, y, width: valueWidth, rtl, size: 11, bold, align: 'end' });
     y += 22;
   };
 
   if (receipt.zatcaQr) {
     const qr = await QRCode.toBuffer(receipt.zatcaQr, { margin: 1, width: 240 });
-    doc.image(qr, rtl ? PAGE_MARGIN : PAGE_MARGIN + width - 110, PAGE_MARGIN, { width: 110 });
+    doc.image(qr, rtl ? PAGE_MARGIN : PAGE_MARGIN + width - QR_SIZE, PAGE_MARGIN, { width: QR_SIZE });
   }
   line(receipt.zatcaQr ? words.receipt.taxInvoiceTitle : words.receipt.title, 20, true);
   line(fill(words.receipt.number, { number: receipt.number }), 11);
@@ -132,8 +157,7 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
   y = Math.max(y, PAGE_MARGIN + 130);
   doc.moveTo(PAGE_MARGIN, y).lineTo(PAGE_MARGIN + width, y).strokeColor('#cbd5e0').stroke();
   y += 14;
-  const issued = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(receipt.issuedAt);
-  row(words.receipt.issuedAt, `${issued} (GMT+3)`);
+  row(words.receipt.issuedAt, issuedAtText(receipt.issuedAt));
   row(words.receipt.buyer, receipt.buyer.name);
   row(words.receipt.item, fill(words.receipt.itemLine, { name: receipt.item.name[locale], count: receipt.item.adCredits }));
   row(words.receipt.method, words.methods[receipt.method] ?? receipt.method);
