@@ -133,7 +133,8 @@ export const checkoutMachine = setup({
         { guard: 'hasFailed', target: 'failed' },
         { guard: 'needsAction', target: 'redirecting' },
         // Neither paid nor refused (a provider still processing): asked again, as after coming back, never tried twice.
-        { target: 'returning' },
+        // The count starts afresh: asks about an earlier try (before a retry from `failed`) say nothing of this one.
+        { target: 'returning', actions: assign({ polls: 0 }) },
       ],
     },
     // Back from the provider's page: the provider may not have answered yet, so it is asked again a few times.
