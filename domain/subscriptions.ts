@@ -26,7 +26,6 @@ export type SubscriptionPackage = z.infer<typeof subscriptionPackageSchema>;
 export const subscriptionPackageListSchema = z.array(subscriptionPackageSchema);
 
 export const packagesQuerySchema = z.object({ country: z.string().length(2).optional() });
-export const packageParamsSchema = z.object({ slug: z.string().min(1).max(100) });
 
 export const subscriptionSchema = z.object({
   id: z.string(),

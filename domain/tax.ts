@@ -3,7 +3,7 @@
  * in basis points. Kuwait and Qatar levy none. Prices are shown with the tax included, as Saudi and
  * Emirati rules require of prices offered to consumers, so the tax is worked back out of a price.
  */
-export const VAT_BASIS_POINTS: Record<string, number> = {
+const VAT_BASIS_POINTS: Record<string, number> = {
   SA: 1500,
   AE: 500,
   BH: 1000,

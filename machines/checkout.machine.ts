@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorCode } from '../domain/errors';
 import type { Payment, PaymentMethod } from '../domain/payments';
 
@@ -89,7 +89,8 @@ export const checkoutMachine = setup({
     },
     choosing: {
       on: {
-        CHOOSE_METHOD: { actions: assign({ method: ({ event }) => event.method, error: null }) },
+        // Another method is another checkout: a key the server already saw with the first one would be refused.
+        CHOOSE_METHOD: { actions: assign({ method: ({ event }) => event.method, checkoutKey: () => newKey(), error: null }) },
         PAY: { target: 'starting' },
       },
     },
@@ -166,8 +167,6 @@ export const checkoutMachine = setup({
     succeeded: { type: 'final', entry: { type: 'reportSucceeded', params: ({ context }) => ({ payment: context.payment! }) } },
   },
 });
-
-export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
 function errorCodeOf(error: unknown): ErrorCode | null {
   const code = (error as { code?: unknown } | null)?.code;

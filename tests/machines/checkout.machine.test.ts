@@ -389,6 +389,18 @@ const EVERY_EVENT: (CheckoutEvent | ReturnType<typeof answered> | ReturnType<typ
 describe('checkout machine', () => {
   it.each(scenarios)('%s', (_name, scenario) => scenario((options) => start(options)));
 
+  it('starts another checkout, under a new key, when the method changes after a refused start', async () => {
+    const { actor, startCheckout } = start({ starts: [{ code: 'PAYMENT_PROVIDER_UNAVAILABLE' }, wallet('PAYPAL')], confirms: [wallet('PAYPAL', { status: 'REQUIRES_ACTION', actionUrl: '/w' })] });
+    actor.send({ type: CHECKOUT_EVENTS.PAY });
+    await waitFor(actor, (snapshot) => snapshot.matches('choosing') && snapshot.context.error !== null, { timeout: 1_000 });
+    actor.send({ type: CHECKOUT_EVENTS.CHOOSE_METHOD, method: 'PAYPAL' });
+    actor.send({ type: CHECKOUT_EVENTS.PAY });
+    await settled(actor, 'redirecting');
+    const [first, second] = startCheckout.mock.calls.map(([input]) => input);
+    expect(second!.method).toBe('PAYPAL');
+    expect(second!.checkoutKey).not.toBe(first!.checkoutKey);
+  });
+
   it('reaches every state and takes both verdicts of every guard along the shortest paths, the server’s answers sent as events', () => {
     // A state is what the guards and the calls read of the context: the keys are new at every change of method,
     // and past maxPolls every count answers mayPollAgain the same, so a count that kept growing still ends the walk.
