@@ -21,7 +21,7 @@ export const AUCTION_DURATION_HOURS_MAX = 30 * 24;
 export const AD_FIELD_NAMES = [
   'title', 'description', 'categoryId', 'subcategoryId', 'brandId', 'keywords', 'condition',
   'imageIds', 'mainImageId', 'videoId', 'documentIds',
-  'price', 'negotiable', 'shippingType', 'shippingFee', 'returnable',
+  'price', 'negotiable', 'shippingType', 'shippingFee', 'returnable', 'cashOnDelivery',
   'openingAmount', 'onBackPrice', 'instantPurchaseAmount', 'allowDecimalBids',
   'countryCodes', 'cityId',
   'startsNow', 'startsAt', 'endsAt', 'auctionDurationHours', 'subAuctionDurationMinutes', 'liveLink',
@@ -30,7 +30,7 @@ export const AD_FIELD_NAMES = [
 export type AdFieldName = (typeof AD_FIELD_NAMES)[number];
 
 const COMMON_FIELDS: AdFieldName[] = ['title', 'description', 'categoryId', 'subcategoryId', 'brandId', 'keywords', 'condition', 'imageIds', 'mainImageId', 'videoId', 'countryCodes', 'cityId'];
-const DELIVERY_FIELDS: AdFieldName[] = ['shippingType', 'shippingFee', 'returnable'];
+const DELIVERY_FIELDS: AdFieldName[] = ['shippingType', 'shippingFee', 'returnable', 'cashOnDelivery'];
 const AUCTION_FIELDS: AdFieldName[] = ['openingAmount', 'onBackPrice', 'allowDecimalBids', 'startsNow', 'startsAt', 'auctionDurationHours'];
 const TENDER_FIELDS: AdFieldName[] = ['documentIds', 'startsNow', 'startsAt', 'endsAt', 'offersVisibleToSubscribers'];
 
@@ -100,6 +100,7 @@ export const adInputSchema = z
     shippingType: z.enum(SHIPPING_TYPES).nullable(),
     shippingFee: amountField.nullable(),
     returnable: z.boolean(),
+    cashOnDelivery: z.boolean(),
     openingAmount: amountField.nullable(),
     onBackPrice: amountField.nullable(),
     instantPurchaseAmount: amountField.nullable(),

@@ -134,6 +134,8 @@ export const adDetailSchema = adSummarySchema.extend({
   allowDecimalBids: z.boolean(),
   negotiable: z.boolean(),
   returnable: z.boolean(),
+  /** The seller takes cash when the item is handed over. */
+  cashOnDelivery: z.boolean(),
   auctionDurationMs: z.number().nullable(),
   subAuctionDurationMs: z.number().nullable(),
   liveLink: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuctionChange } from './auction';
+import type { OrderStatus } from './orders';
 
 /** Every socket.io event name, in one map, so client and server cannot drift apart. */
 export const SOCKET_EVENTS = {
@@ -13,6 +14,8 @@ export const SOCKET_EVENTS = {
   AD_REMOVED: 'ad:removed',
   /** To `user:<id>` of a private ad's owner and of the person concerned: a join request was made or decided, or a participant added. */
   PARTICIPATION_CHANGED: 'participation:changed',
+  /** To `user:<id>` of an order's buyer and seller: the order moved (`{ orderId, status }`). */
+  ORDER_CHANGED: 'order:changed',
   /**
    * To every socket, once a server node's connection to the other nodes broke and is back: what it and
    * they said to each other's sockets meanwhile is lost, so whatever a page shows live is fetched again
@@ -47,5 +50,6 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.AUCTION_CHANGED]: (change: AuctionChange) => void;
   [SOCKET_EVENTS.AD_REMOVED]: (removal: { adId: string }) => void;
   [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
+  [SOCKET_EVENTS.ORDER_CHANGED]: (change: { orderId: string; status: OrderStatus }) => void;
   [SOCKET_EVENTS.LIVE_VIEWS_STALE]: () => void;
 }

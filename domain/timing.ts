@@ -11,3 +11,9 @@ export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const ROUTE_TRANSITION_DELAY_MS = 100;
 /** After an auction's end, the owner has this long to finalise the winner (SPEC.md sections 4 and 9). */
 export const FINAL_WINDOW_MS = 60_000;
+/** An order's buyer has this long to pay, or to choose cash on delivery, before it is cancelled by time. */
+export const ORDER_PAYMENT_WINDOW_MS = 48 * HOUR_MS;
+/** A shipped order the buyer has not confirmed is taken as delivered this long after shipping. */
+export const ORDER_DELIVERY_CONFIRMATION_MS = 10 * DAY_MS;
+/** A delivered order completes this long after delivery: the time to raise a problem with it. */
+export const ORDER_COMPLETION_MS = 3 * DAY_MS;

@@ -40,6 +40,7 @@ import sandboxProviderPlugin from './modules/sandbox-provider/sandbox-provider.p
 import paymentsPlugin from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
 import subscriptionsRoutes from './modules/subscriptions/subscriptions.routes';
+import ordersPlugin from './modules/orders/orders.plugin';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -76,6 +77,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(auctionDeadlines);
   await fastify.register(sandboxProviderPlugin);
   await fastify.register(paymentsPlugin);
+  await fastify.register(ordersPlugin);
   await fastify.register(clientPlugin);
 
   // Each module's routes under its own prefix, once every service they depend on is up.

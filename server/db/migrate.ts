@@ -11,6 +11,7 @@ import * as auctionDeadlines from './migrations/0009-auction-deadlines';
 import * as listingChanges from './migrations/0010-listing-changes';
 import * as payments from './migrations/0011-payments';
 import * as receipts from './migrations/0012-receipts';
+import * as orders from './migrations/0013-orders';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-listing-changes': listingChanges,
   '0011-payments': payments,
   '0012-receipts': receipts,
+  '0013-orders': orders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -40,6 +40,7 @@ export interface Database {
   listing_changes: ListingChangesTable;
   command_receipts: CommandReceiptTable;
   orders: OrderTable;
+  order_events: OrderEventTable;
 }
 
 export interface CountryTable {
@@ -122,6 +123,8 @@ export interface AdTable {
   instant_purchase_amount: number | null;
   allow_decimal_bids: number;
   negotiable: number;
+  /** Whether the seller takes cash on delivery for this ad. */
+  cash_on_delivery: Generated<number>;
   returnable: number;
   country_code: string;
   city_id: number | null;
@@ -422,18 +425,47 @@ export interface CommandReceiptTable {
   created_at: number;
 }
 
-/** A sale: an instant purchase, or an auction round finalised to its highest bidder. */
+/** A sale of one round of an ad, followed to completed or cancelled (machines/order.machine.ts). */
 export interface OrderTable {
   id: string;
   ad_id: string;
   round: number;
   buyer_id: string;
   seller_id: string;
-  /** INSTANT_PURCHASE or AUCTION_WIN. */
+  /** domain/orders.ts ORDER_KINDS. */
   kind: string;
   amount: number;
+  shipping_fee: Generated<number>;
   currency: string;
   created_at: number;
+  /** domain/orders.ts ORDER_STATUSES. */
+  status: Generated<string>;
+  cash_on_delivery_allowed: Generated<number>;
+  pay_by: number | null;
+  /** ONLINE or CASH_ON_DELIVERY, once the buyer chose. */
+  payment_mode: string | null;
+  /** The latest online payment started for the order. */
+  payment_id: string | null;
+  tracking_note: string | null;
+  shipped_at: number | null;
+  delivered_at: number | null;
+  /** BUYER, SELLER or TIME. */
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  /** When the order moves by itself next (the deadline job reads it). */
+  next_deadline_at: number | null;
+  updated_at: number | null;
+}
+
+/** One move of an order, for its history. */
+export interface OrderEventTable {
+  order_id: string;
+  position: number;
+  status: string;
+  /** domain/orders.ts ORDER_ACTORS. */
+  actor: string;
+  note: string | null;
+  at: number;
 }
 
 /** The normalised words an ad is found by (migration 0004); only `search-index.ts` writes it. */

@@ -94,6 +94,7 @@ export const appRoutes: RouteObject[] = [
               route('mySubscriptions'),
               route('receipt'),
               route('orders'),
+              route('order'),
             ],
           },
         ],

@@ -48,6 +48,7 @@ for (const language of ['ar', 'en'] as Language[]) {
       ['/my_subscriptions', 'my-subscriptions'],
       ['/receipts/no-such-payment', 'receipt'],
       ['/orders', 'orders'],
+      ['/orders/no-such-order', 'order'],
       [`/ad/${encodeURIComponent(adSlug)}`, 'ad'],
       [`/ad/draft/${encodeURIComponent(ownAdSlug)}`, 'ad-draft'],
       [`/ad/edit/${encodeURIComponent(ownAdSlug)}`, 'ad-edit'],
@@ -69,7 +70,7 @@ for (const language of ['ar', 'en'] as Language[]) {
     ];
     for (const [path, pageName] of routes) await expectOwnView(path, pageName);
     // The receipt of a payment that does not exist: the page says so after the API's 404.
-    expect(unexpected(problems, [{ status: 404, path: '/api/payments/no-such-payment/receipt' }])).toEqual([]);
+    expect(unexpected(problems, [{ status: 404, path: '/api/payments/no-such-payment/receipt' }, { status: 404, path: '/api/orders/no-such-order' }])).toEqual([]);
   });
 }
 

@@ -210,7 +210,7 @@ describe(`the bid engine on ${testDialect}`, () => {
     const boughtChange = bought.json() as AuctionChange;
     expect(boughtChange.auction).toMatchObject({ phase: 'boughtOutright', outcome: { kind: 'BOUGHT_OUTRIGHT', buyerId: bob.id } });
     expect(boughtChange).toMatchObject({ fromSeq: beforePurchase.auction.seq, auction: { seq: beforePurchase.auction.seq + 1 }, bids: [], bidders: [] });
-    expect(await t.app.db.selectFrom('orders').select(['buyer_id', 'amount', 'kind']).where('ad_id', '=', ad.id).execute()).toEqual([{ buyer_id: bob.id, amount: 50_000, kind: 'INSTANT_PURCHASE' }]);
+    expect(await t.app.db.selectFrom('orders').select(['buyer_id', 'amount', 'kind']).where('ad_id', '=', ad.id).execute()).toEqual([{ buyer_id: bob.id, amount: 50_000, kind: 'BUY_NOW' }]);
     expect(refusalOf(await bid(alice, ad, 30_000))).toEqual({ status: 409, code: 'AUCTION_CLOSED' });
 
     const reached = await newAuction(t.app, owner, { type: 'INSTANT_SALE_AND_AUCTION', instant_purchase_amount: 50_000 });

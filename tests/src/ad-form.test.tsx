@@ -174,7 +174,7 @@ describe('the ad form', { timeout: 30_000 }, () => {
       fields: {
         title: 'Camry', description: 'Clean', categoryId: 1, subcategoryId: 11, brandId: null, keywords: ['camry', 'toyota'], condition: 'USED',
         imageIds: ['m1'], mainImageId: 'm1', videoId: null, documentIds: [], price: 5_000_000, negotiable: true, shippingType: 'FREE', shippingFee: null,
-        returnable: false, openingAmount: null, onBackPrice: null, instantPurchaseAmount: null, allowDecimalBids: false, countryCodes: ['SA'], cityId: 101,
+        returnable: false, cashOnDelivery: false, openingAmount: null, onBackPrice: null, instantPurchaseAmount: null, allowDecimalBids: false, countryCodes: ['SA'], cityId: 101,
         startsNow: true, startsAt: null, endsAt: null, auctionDurationHours: null, subAuctionDurationMinutes: null, liveLink: null, offersVisibleToSubscribers: false,
       },
       media: [{ id: 'm1', kind: 'IMAGE', mime: 'image/webp', bytes: 1000, width: 800, height: 600, name: 'front.jpg' }],

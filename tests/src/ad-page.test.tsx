@@ -28,7 +28,7 @@ const AUCTION: AdDetail = {
   city: { ar: 'الرياض', en: 'Riyadh' }, category: { ar: 'أزياء', en: 'Fashion' }, categoryIcon: 'watch',
   startsAt: Date.UTC(2030, 0, 1, 9), endsAt: Date.UTC(2030, 0, 3, 9), publishedAt: Date.UTC(2029, 11, 30), mainImageId: 'main', bidCount: 4,
   description: 'Boxed, with papers.', subcategory: { ar: 'ساعات', en: 'Watches' }, brand: { ar: 'رولكس', en: 'Rolex' }, shippingFee: null,
-  hasReservePrice: true, allowDecimalBids: false, negotiable: false, returnable: true, auctionDurationMs: 2 * 24 * 3_600_000, subAuctionDurationMs: null,
+  hasReservePrice: true, allowDecimalBids: false, negotiable: false, returnable: true, cashOnDelivery: false, auctionDurationMs: 2 * 24 * 3_600_000, subAuctionDurationMs: null,
   liveLink: null, offersVisibleToSubscribers: false, keywords: ['watch', 'rolex'], countryCodes: ['SA', 'AE'],
   images: [image('main'), image('second'), image('third')], video: { id: 'clip', kind: 'VIDEO', mime: 'video/mp4', bytes: 5_000_000, width: null, height: null, name: 'clip.mp4' },
   documents: [], seller: { slug: 'ahmed-1', fullName: 'Ahmed Otaibi', joinedAt: Date.UTC(2024, 0, 1) },

@@ -45,6 +45,7 @@ export interface DemoAd {
   shippingFee?: number;
   negotiable?: boolean;
   returnable?: boolean;
+  cashOnDelivery?: boolean;
   allowDecimalBids?: boolean;
   /** Relative to the seeding moment; stored as absolute timestamps. */
   startsInMs?: number;
@@ -59,7 +60,7 @@ export const DEMO_ADS: DemoAd[] = [
   {
     owner: 'ahmed', type: 'INSTANT_SALE', title: 'تويوتا كامري 2021 فل كامل', category: 'vehicles', subcategory: 'cars', brand: 'Toyota',
     description: 'كامري 2021 لون أبيض، ممشى 48 ألف كم، صيانة وكالة، بدون حوادث، فحص دوري ساري.',
-    condition: 'USED', country: 'SA', city: 'Riyadh', price: 85000, shipping: 'FREE', negotiable: true,
+    condition: 'USED', country: 'SA', city: 'Riyadh', price: 85000, shipping: 'FREE', negotiable: true, cashOnDelivery: true,
   },
   {
     owner: 'sara', type: 'INSTANT_SALE', title: 'آيفون 15 برو ماكس 256 جيجا', category: 'electronics', subcategory: 'mobiles', brand: 'Apple',
@@ -109,12 +110,12 @@ export const DEMO_ADS: DemoAd[] = [
   {
     owner: 'omar', type: 'INSTANT_SALE', title: 'كنب زاوية مودرن 7 مقاعد', category: 'furniture', subcategory: 'living-rooms', brand: 'IKEA',
     description: 'كنب زاوية رمادي بحالة ممتازة، قماش قابل للغسل. التوصيل داخل عمّان مجاناً.',
-    condition: 'USED', country: 'JO', city: 'Amman', price: 320, shipping: 'FREE',
+    condition: 'USED', country: 'JO', city: 'Amman', price: 320, shipping: 'FREE', cashOnDelivery: true,
   },
   {
     owner: 'mona', type: 'INSTANT_SALE', title: 'غسالة سامسونج 9 كيلو فوق أوتوماتيك', category: 'home-appliances', subcategory: 'washing-machines', brand: 'Samsung',
     description: 'غسالة تحميل أمامي 9 كيلو، إنفرتر موفرة للكهرباء، استخدام سنة واحدة.',
-    condition: 'USED', country: 'EG', city: 'Giza', price: 14500, shipping: 'PAID', shippingFee: 250, negotiable: true,
+    condition: 'USED', country: 'EG', city: 'Giza', price: 14500, shipping: 'PAID', shippingFee: 250, negotiable: true, cashOnDelivery: true,
   },
   {
     owner: 'sara', type: 'INSTANT_SALE', title: 'شاشة إل جي أوليد 65 بوصة', category: 'electronics', subcategory: 'tvs', brand: 'LG',

@@ -137,6 +137,7 @@ async function seedDemo(trx: Transaction<Database>, passwordHash: string, now: n
         shippingType: ad.shipping,
         shippingFee: minor(ad.shippingFee),
         returnable: ad.returnable ?? false,
+        cashOnDelivery: ad.cashOnDelivery ?? false,
         openingAmount: minor(ad.openingAmount),
         onBackPrice: minor(ad.onBackPrice),
         instantPurchaseAmount: minor(ad.instantPurchaseAmount),

@@ -94,7 +94,7 @@ export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<
     .leftJoin('brands as brand', 'brand.id', 'ads.brand_id')
     .select([
       'ads.owner_id', 'ads.description', 'ads.keywords', 'ads.shipping_fee', 'ads.on_back_price', 'ads.allow_decimal_bids', 'ads.negotiable',
-      'ads.returnable', 'ads.auction_duration_ms', 'ads.sub_auction_duration_ms', 'ads.live_link', 'ads.offers_visible_to_subscribers',
+      'ads.returnable', 'ads.cash_on_delivery', 'ads.auction_duration_ms', 'ads.sub_auction_duration_ms', 'ads.live_link', 'ads.offers_visible_to_subscribers',
       'seller.slug as seller_slug', 'seller.first_name as seller_first_name', 'seller.last_name as seller_last_name', 'seller.created_at as seller_joined_at',
       'subcategory.name_ar as subcategory_ar', 'subcategory.name_en as subcategory_en',
       'brand.name_ar as brand_ar', 'brand.name_en as brand_en',
@@ -117,6 +117,7 @@ export async function findAdDetail(db: Kysely<Database>, slug: string): Promise<
       allowDecimalBids: row.allow_decimal_bids === 1,
       negotiable: row.negotiable === 1,
       returnable: row.returnable === 1,
+      cashOnDelivery: row.cash_on_delivery === 1,
       auctionDurationMs: row.auction_duration_ms,
       subAuctionDurationMs: row.sub_auction_duration_ms,
       liveLink: row.live_link,

@@ -20,11 +20,11 @@ import {
   highestBidOf,
   isPrivateAuction,
   participationsOf,
-  recordOrder,
   standingsOf,
   standingsWrite,
   UNDECIDED_ROUND,
 } from './auction-records';
+import { recordOrder } from '../orders/order-records';
 
 /** Ads whose slug and placed machine are kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
 const MOST_ADS_KEPT = 10_000;
@@ -366,7 +366,7 @@ export default fp(
           if (!snapshot.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: request.userId, at: request.receivedAt })) throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
           const amount = row.instant_purchase_amount!;
           // The buyer's account deleted since the request came in: the order has no one to go to.
-          await recordOrder(trx, row, { kind: 'INSTANT_PURCHASE', buyerId: request.userId, amount, at: now }).catch((error: unknown) => {
+          await recordOrder(trx, row, { kind: 'BUY_NOW', buyerId: request.userId, amount, at: now }).catch((error: unknown) => {
             throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.UNAUTHENTICATED) : error;
           });
           return { changes: { round_outcome: 'BOUGHT_OUTRIGHT', round_outcome_at: now, round_buyer_id: request.userId, status: 'ENDED', ended_at: now } };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { adPhaseOf, type AdStatus, type AdType, isAuctionType } from '../../../domain/ad';
 import {
@@ -46,14 +45,6 @@ export const UNDECIDED_ROUND = {
   highest_offer_id: null,
   bid_count: 0,
 } as const;
-
-/** A sale of the ad's current round, to the buyer at the amount. */
-export async function recordOrder(db: Db, row: AdRow, sale: { kind: 'AUCTION_WIN' | 'INSTANT_PURCHASE'; buyerId: string; amount: number; at: number }): Promise<void> {
-  await db
-    .insertInto('orders')
-    .values({ id: randomUUID(), ad_id: row.id, round: row.round, buyer_id: sale.buyerId, seller_id: row.owner_id, kind: sale.kind, amount: sale.amount, currency: row.currency, created_at: sale.at })
-    .execute();
-}
 
 export const isLiveAuction = (row: AdRow) => row.type === 'LIVE_AUCTION';
 export const isPrivateAuction = (row: AdRow) => row.type === 'PRIVATE_AUCTION';

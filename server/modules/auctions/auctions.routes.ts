@@ -31,5 +31,5 @@ export default fp(
     // Its path is the client's (devEndAuctionSoonPath), under the API's base.
     await app.register(devToolRoute(devEndAuctionSoonRoute), { prefix: '/api' });
   },
-  { name: 'auctions-routes', encapsulate: true, dependencies: ['database', 'clock', 'sessions', 'auctions', 'auction-deadlines'] },
+  { name: 'auctions-routes', encapsulate: true, dependencies: ['database', 'clock', 'sessions', 'auctions', 'auction-deadlines', 'orders'] },
 );

@@ -15,6 +15,7 @@ const finaliseAuctionRoute: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { result, replayed } = await app.auctions.finalise({ ad: { slug: request.params.slug }, userId: user.id, receivedAt: request.receivedAt, ...request.body });
+      if (!replayed) await app.orders.announceSaleOfRound(result.auction.adId, result.auction.round);
       return reply.code(replayed ? 200 : 201).send(result);
     },
   );

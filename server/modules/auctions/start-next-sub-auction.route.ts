@@ -15,6 +15,8 @@ const startNextSubAuctionRoute: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { result, replayed } = await app.auctions.startNextSubAuction({ ad: { slug: request.params.slug }, userId: user.id, receivedAt: request.receivedAt, ...request.body });
+      // The round it closed, if it sold.
+      if (!replayed) await app.orders.announceSaleOfRound(result.auction.adId, result.auction.round - 1);
       return reply.code(replayed ? 200 : 201).send(result);
     },
   );

@@ -13,6 +13,10 @@ export type PaymentRow = Selectable<PaymentTable>;
 /** What a payment is for, and what its success sets going, in the transaction that records it. */
 export interface PaymentPurpose {
   succeeded(trx: Kysely<Database>, payment: PaymentRow, at: number): Promise<void>;
+  /** What to tell people once the success is committed; never fails the payment. */
+  afterSuccess?(payment: PaymentRow): Promise<void>;
+  /** Whether a success gets the next number of the marketplace's own tax invoices (what it sells itself). */
+  issuesReceipt: boolean;
 }
 
 export interface NewPayment {
@@ -79,8 +83,9 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
 
   /** Records a provider answer; `attempted` when the answer is to a new try, which may follow a failure. */
   async function record(paymentId: string, answer: ProviderPayment, attempted: boolean): Promise<PaymentRow> {
+    let succeeded = false;
     // SQLite runs a transaction alone on its one connection; PostgreSQL holds the payment's row.
-    return db.transaction().execute(async (trx) => {
+    const recorded = await db.transaction().execute(async (trx) => {
       const row = await lockedPayment(trx, paymentId);
       let state: { status: PaymentStatus; failure: PaymentFailure | null } = { status: row.status as PaymentStatus, failure: row.failure as PaymentFailure | null };
       if (attempted) state = paymentAfter(state.status, state.failure, { type: 'ATTEMPT' }) ?? state;
@@ -89,7 +94,7 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       const actionUrl = next.status === 'REQUIRES_ACTION' ? answer.actionUrl : null;
       if (next.status === row.status && next.failure === row.failure && actionUrl === row.action_url) return row;
       const at = now();
-      const succeeded = next.status === 'SUCCEEDED' && row.status !== 'SUCCEEDED';
+      succeeded = next.status === 'SUCCEEDED' && row.status !== 'SUCCEEDED';
       const changes = {
         status: next.status,
         failure: next.failure,
@@ -101,12 +106,15 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       await trx.updateTable('payments').set(changes).where('id', '=', row.id).execute();
       const updated = { ...row, ...changes };
       if (succeeded) {
-        await purposes.get(row.purpose)?.succeeded(trx, updated, at);
+        const purpose = purposes.get(row.purpose);
+        await purpose?.succeeded(trx, updated, at);
         // Last, because each success holds the receipt counter's one row from here to its commit.
-        await issueReceipt(trx, row.id, at);
+        if (purpose?.issuesReceipt) await issueReceipt(trx, row.id, at);
       }
       return updated;
     });
+    if (succeeded) await purposes.get(recorded.purpose)?.afterSuccess?.(recorded);
+    return recorded;
   }
 
   /** The provider's payment, made the first time it is needed; the payment's id keys it, so making it again makes nothing new. */

@@ -12,6 +12,7 @@ export default fp(
   async (app) => {
     // A subscription becomes active in the transaction that records its payment's success, and only once.
     app.payments.registerPurpose(SUBSCRIPTION_PURPOSE, {
+      issuesReceipt: true,
       async succeeded(trx, payment, at) {
         const row = await subscriptionRows(trx).where('s.id', '=', payment.subject_id).executeTakeFirstOrThrow();
         const state = subscriptionStateOfRow(row, at);

@@ -19,9 +19,13 @@ interface ConfirmDialogProps {
   testId: string;
   /** `<testId>-confirm` unless told. */
   confirmTestId?: string;
+  /** What the person adds to the action, such as a reason. */
+  children?: ReactNode;
+  /** Red for what cannot be undone; another colour for a step forward. */
+  confirmPalette?: string;
 }
 
-/** Asks before an action that cannot be undone (ending, deleting); the harmless choice takes the focus. */
+/** Asks before an action that cannot be undone (ending, deleting, shipping); the harmless choice takes the focus. */
 export function ConfirmDialog({
   open,
   onClose,
@@ -35,6 +39,8 @@ export function ConfirmDialog({
   cancelLabel,
   testId,
   confirmTestId = `${testId}-confirm`,
+  children,
+  confirmPalette = 'red',
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const keepButton = useRef<HTMLButtonElement>(null);
@@ -56,6 +62,7 @@ export function ConfirmDialog({
             <Dialog.Body>
               <Stack gap="4">
                 <Dialog.Description>{description}</Dialog.Description>
+                {children}
                 {refusal}
               </Stack>
             </Dialog.Body>
@@ -65,7 +72,7 @@ export function ConfirmDialog({
                   {cancelLabel ?? t('actions.keep')}
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending} disabled={confirmDisabled} data-testid={confirmTestId}>
+              <Button colorPalette={confirmPalette} onClick={onConfirm} loading={pending} disabled={confirmDisabled} data-testid={confirmTestId}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

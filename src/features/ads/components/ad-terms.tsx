@@ -53,6 +53,7 @@ export function AdTerms({ ad }: { ad: AdDetail }) {
     ]);
   }
   if (asks('returnable')) rows.push(['returnable', yesNo(ad.returnable)]);
+  if (asks('cashOnDelivery')) rows.push(['cashOnDelivery', yesNo(ad.cashOnDelivery)]);
 
   return (
     <DataList.Root orientation="horizontal" size="md" gap="3" data-testid="ad-terms">

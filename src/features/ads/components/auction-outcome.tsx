@@ -1,8 +1,10 @@
 import { Alert } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuctionState } from '../../../../domain/auction';
+import { ROUTES } from '../../../../domain/routes';
 import type { AuctionOutcomeNotice } from '../../../../machines/auction-view';
 import { formatMoney } from '../../../lib/format';
+import { AppLink } from '../../../lib/ui/router-link';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -41,10 +43,20 @@ export function AuctionOutcome({ auction, outcome }: { auction: AuctionState; ou
 
   // A sale is good news to all but the bidder who lost it.
   const goodNews = (outcome.kind === 'SOLD' && outcome.standing !== 'OUTBID') || outcome.kind === 'BOUGHT_OUTRIGHT';
+  // The sale's two sides carry on in their orders: the buyer pays there, the seller ships.
+  const boughtByViewer = (outcome.kind === 'SOLD' && outcome.standing === 'HIGHEST') || (outcome.kind === 'BOUGHT_OUTRIGHT' && outcome.byViewer);
+  const soldByViewer = outcome.kind === 'SOLD' && outcome.standing === 'OWNER';
   return (
     <Alert.Root status={goodNews ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind} data-standing={'standing' in outcome ? outcome.standing : undefined}>
       <Alert.Indicator />
-      <Alert.Title fontWeight="medium">{message}</Alert.Title>
+      <Alert.Content gap="2">
+        <Alert.Title fontWeight="medium">{message}</Alert.Title>
+        {boughtByViewer || soldByViewer ? (
+          <AppLink to={soldByViewer ? `${ROUTES.orders}?side=sold` : ROUTES.orders} fontWeight="medium" data-testid="auction-order-link">
+            {t(soldByViewer ? 'outcome.toSoldOrder' : 'outcome.toBoughtOrder')}
+          </AppLink>
+        ) : null}
+      </Alert.Content>
     </Alert.Root>
   );
 }

@@ -19,6 +19,7 @@ import { AdTerms } from '../components/ad-terms';
 import { AuctionActivity } from '../components/auction-activity';
 import { AuctionPanel } from '../components/auction-panel';
 import { LiveAuctionProvider } from '../live-auction';
+import { BuyInstantSale } from '../components/buy-instant-sale';
 import { FavoriteButton } from '../components/favorite-button';
 import { Panel, PANEL_STYLE } from '../../../lib/ui/panel';
 import { SaleTypeBadge } from '../../../lib/ui/sale-type-badge';
@@ -90,6 +91,7 @@ function AdView({ ad }: { ad: AdDetail }) {
             <MapPin size={16} aria-hidden />
             <Text>{place}</Text>
           </HStack>
+          <BuyInstantSale ad={ad} />
           <HStack gap="2" wrap="wrap">
             <FavoriteButton slug={ad.slug} title={ad.title} size="md" variant="outline" />
             <ShareButton title={ad.title} />

@@ -140,6 +140,7 @@ export function AdForm({ type, ad }: AdFormProps) {
               <RadioChoiceField form={form} name="shippingType" legend={t('fields.shippingType')} required choices={SHIPPING_TYPES.map((value) => ({ value, label: t(`shipping.${value}`) }))} />
               {shippingType === 'PAID' ? <NumberField form={form} name="shippingFee" label={t('fields.shippingFee')} required {...amountUnit} /> : null}
               <SwitchField form={form} name="returnable" label={t('fields.returnable')} helperText={t('help.returnable')} />
+              <SwitchField form={form} name="cashOnDelivery" label={t('fields.cashOnDelivery')} helperText={t('help.cashOnDelivery')} />
             </FormSection>
           ) : null}
 

@@ -71,6 +71,7 @@ export function OwnedAdTerms({ ad }: { ad: OwnedAd }) {
     add(t('fields.shippingType'), fields.shippingType === 'PAID' && fields.shippingFee !== null ? <>{t('shipping.PAID')}{separator}{money(fields.shippingFee)}</> : t(`shipping.${fields.shippingType}`));
   }
   if (asks('returnable')) add(t('fields.returnable'), yesNo(fields.returnable));
+  if (asks('cashOnDelivery')) add(t('fields.cashOnDelivery'), yesNo(fields.cashOnDelivery));
   if (offeredIn.length > 0) add(t('fields.countryCodes'), offeredIn.map((country, index) => country?.name[locale] ?? fields.countryCodes[index]).join(separator));
   if (city) add(t('fields.cityId'), city.name[locale]);
   if (asks('startsNow')) {

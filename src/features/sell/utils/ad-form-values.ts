@@ -42,6 +42,7 @@ export interface AdFormValues {
   shippingType: ShippingType | '';
   shippingFee: string;
   returnable: boolean;
+  cashOnDelivery: boolean;
   openingAmount: string;
   onBackPrice: string;
   instantPurchaseAmount: string;
@@ -85,6 +86,7 @@ export function emptyAdFormValues(countryCode: string | null): AdFormValues {
     shippingType: '',
     shippingFee: '',
     returnable: false,
+    cashOnDelivery: false,
     openingAmount: '',
     onBackPrice: '',
     instantPurchaseAmount: '',
@@ -126,6 +128,7 @@ export function adFormValuesOf(ad: Pick<OwnedAd, 'fields' | 'currency'>): AdForm
     shippingType: fields.shippingType ?? '',
     shippingFee: major(fields.shippingFee),
     returnable: fields.returnable,
+    cashOnDelivery: fields.cashOnDelivery,
     openingAmount: major(fields.openingAmount),
     onBackPrice: major(fields.onBackPrice),
     instantPurchaseAmount: major(fields.instantPurchaseAmount),
@@ -194,6 +197,7 @@ function adInputOf(type: AdType, values: AdFormValues, currency: string): { inpu
     // A fee is only asked for paid shipping; one typed before switching to free is not sent.
     shippingFee: values.shippingType === 'PAID' ? amount('shippingFee') : null,
     returnable: values.returnable,
+    cashOnDelivery: values.cashOnDelivery,
     openingAmount: amount('openingAmount'),
     onBackPrice: amount('onBackPrice'),
     instantPurchaseAmount: amount('instantPurchaseAmount'),

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { ORDER_ACTIONS, type OrderActor, type OrderEvent, type OrderKind, type OrderPaymentMode, type OrderStatus, type OrderSummary } from '../../../domain/orders';
+import { ORDER_COMPLETION_MS, ORDER_DELIVERY_CONFIRMATION_MS, ORDER_PAYMENT_WINDOW_MS } from '../../../domain/timing';
+import { fullNameOf } from '../../../domain/user';
+import { transition } from 'xstate';
+import { ORDER_EVENTS, type OrderContext, orderActionsOf, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf } from '../../../machines/order.machine';
+import { dialectOf } from '../../db/dialect';
+import type { AdTable, Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** A sale of the ad's current round, fixed at its price, shipping and currency; answers the order's id. */
+export async function recordOrder(db: Db, ad: Selectable<AdTable>, sale: { kind: OrderKind; buyerId: string; amount: number; at: number }): Promise<string> {
+  const id = randomUUID();
+  const payBy = sale.at + ORDER_PAYMENT_WINDOW_MS;
+  await db
+    .insertInto('orders')
+    .values({
+      id,
+      ad_id: ad.id,
+      round: ad.round,
+      buyer_id: sale.buyerId,
+      seller_id: ad.owner_id,
+      kind: sale.kind,
+      amount: sale.amount,
+      shipping_fee: ad.shipping_type === 'PAID' ? (ad.shipping_fee ?? 0) : 0,
+      currency: ad.currency,
+      cash_on_delivery_allowed: ad.cash_on_delivery,
+      status: 'PLACED',
+      pay_by: payBy,
+      next_deadline_at: payBy,
+      created_at: sale.at,
+      updated_at: sale.at,
+    })
+    .execute();
+  await db.insertInto('order_events').values({ order_id: id, position: 1, status: 'PLACED', actor: 'BUYER', note: null, at: sale.at }).execute();
+  return id;
+}
+
+/** Orders with what a list shows of their ad and their two people. */
+export function orderRows(db: Db) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('ads as a', 'a.id', 'o.ad_id')
+    .innerJoin('users as b', 'b.id', 'o.buyer_id')
+    .innerJoin('users as s', 's.id', 'o.seller_id')
+    .selectAll('o')
+    .select(['a.slug as ad_slug', 'a.title as ad_title', 'a.main_image_id as ad_main_image_id'])
+    .select(['b.slug as buyer_slug', 'b.first_name as buyer_first_name', 'b.last_name as buyer_last_name'])
+    .select(['s.slug as seller_slug', 's.first_name as seller_first_name', 's.last_name as seller_last_name']);
+}
+export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderRows>['executeTakeFirstOrThrow']>>;
+
+/** The order's row held for a move: PostgreSQL locks it; SQLite runs the transaction alone. */
+export function lockedOrder(trx: Db, orderId: string) {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
+  return (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The machine's facts from a stored order, as of its last move. */
+export function orderContextOf(row: Selectable<Database['orders']>): OrderContext {
+  return {
+    buyerId: row.buyer_id,
+    sellerId: row.seller_id,
+    cashOnDeliveryAllowed: row.cash_on_delivery_allowed === 1,
+    payBy: row.pay_by ?? row.created_at + ORDER_PAYMENT_WINDOW_MS,
+    shippedAt: row.shipped_at,
+    deliveredAt: row.delivered_at,
+    deliveryConfirmationMs: ORDER_DELIVERY_CONFIRMATION_MS,
+    completionMs: ORDER_COMPLETION_MS,
+    cancelledBy: row.cancelled_by as OrderActor | null,
+    at: row.updated_at ?? row.created_at,
+  };
+}
+
+/** The stored order's snapshot moved to `now`: deadlines that passed have moved it, even before the deadline job wrote it. */
+export function orderStateAt(row: Selectable<Database['orders']>, now: number) {
+  const stored = orderStateOf(row.status as OrderStatus, orderContextOf(row));
+  return transition(orderMachine, stored, { type: ORDER_EVENTS.TICK, at: Math.max(now, stored.context.at) })[0];
+}
+
+export function orderSummaryOf(row: OrderRow, userId: string, now: number): OrderSummary {
+  const state = orderStateAt(row, now);
+  return {
+    id: row.id,
+    kind: row.kind as OrderKind,
+    status: orderStatusOf(state),
+    side: row.buyer_id === userId ? 'bought' : 'sold',
+    ad: { slug: row.ad_slug, title: row.ad_title, mainImageId: row.ad_main_image_id },
+    buyer: { slug: row.buyer_slug, fullName: fullNameOf(row.buyer_first_name, row.buyer_last_name) },
+    seller: { slug: row.seller_slug, fullName: fullNameOf(row.seller_first_name, row.seller_last_name) },
+    amount: row.amount,
+    shippingFee: row.shipping_fee,
+    total: row.amount + row.shipping_fee,
+    currency: row.currency,
+    paymentMode: row.payment_mode as OrderPaymentMode | null,
+    cashOnDeliveryAllowed: row.cash_on_delivery_allowed === 1,
+    payBy: state.context.payBy,
+    trackingNote: row.tracking_note,
+    cancelReason: row.cancel_reason,
+    nextDeadlineAt: orderDeadlineOf(state),
+    actions: orderActionsOf(state, userId, ORDER_ACTIONS),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at ?? row.created_at,
+  };
+}
+
+export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderEvent[]> {
+  const rows = await db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  return rows.map((row) => ({ status: row.status as OrderStatus, by: row.actor as OrderActor, note: row.note, at: row.at }));
+}

@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import { transition } from 'xstate';
+import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
+import type { Order, OrderActor, OrderStatus } from '../../../domain/orders';
+import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
+import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
+import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStatusOf } from '../../../machines/order.machine';
+import type { Database, OrderTable } from '../../db/schema';
+import { AppError } from '../../errors';
+import { outgoingMessage } from '../../i18n';
+import type { PaymentRow } from '../payments/payment-service';
+import { lockedOrder, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf } from './order-records';
+
+type Db = Kysely<Database>;
+type StoredOrder = Selectable<OrderTable>;
+
+export const ORDER_PURPOSE = 'ORDER';
+
+/** A person's command to an order, keyed so that a retry does it once. */
+export interface OrderCommand {
+  orderId: string;
+  userId: string;
+  idempotencyKey: string;
+}
+
+interface Move {
+  /** The event the command sends at server time `now`; null for the clock alone. */
+  event: (row: StoredOrder, now: number) => OrderEvent | null;
+  /** The command's name for its idempotency record. */
+  command: string;
+  /** What else the move writes with the order (a tracking note, a reason, a payment). */
+  write?: (trx: Db, row: StoredOrder, now: number) => Promise<Partial<StoredOrder>>;
+  /** The note the history shows with the move. */
+  note?: string | null;
+}
+
+/** Why the machine refuses an event, in the words the person can act on. */
+function refusalOf(event: OrderEvent, snapshot: ReturnType<typeof orderStateAt>): ErrorCode {
+  const { context } = snapshot;
+  const byBuyer = 'by' in event && event.by === context.buyerId;
+  const bySeller = 'by' in event && event.by === context.sellerId;
+  const beforeShipping = snapshot.matches('placed') || snapshot.matches('awaitingPayment') || snapshot.matches('cashOnDelivery') || snapshot.matches('paid');
+  if (event.type === ORDER_EVENTS.CANCEL && bySeller && beforeShipping) return ERROR_CODES.CANCEL_REASON_REQUIRED;
+  if (event.type === ORDER_EVENTS.CHOOSE_CASH_ON_DELIVERY && byBuyer && !context.cashOnDeliveryAllowed) return ERROR_CODES.CASH_ON_DELIVERY_NOT_OFFERED;
+  return ERROR_CODES.ORDER_ACTION_NOT_ALLOWED;
+}
+
+/** One more move in the order's history, after the ones before it. */
+async function appendHistory(trx: Db, orderId: string, step: { status: OrderStatus; actor: OrderActor; note: string | null; at: number }) {
+  const { last } = await trx.selectFrom('order_events').select((eb) => eb.fn.max('position').as('last')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  await trx.insertInto('order_events').values({ order_id: orderId, position: Number(last ?? 0) + 1, ...step }).execute();
+}
+
+/** The moves worth a message to the other side; starting a payment is not. */
+const MESSAGED_STATUSES = new Set<OrderStatus>(['PLACED', 'CASH_ON_DELIVERY', 'PAID', 'SHIPPED', 'DELIVERED', 'COMPLETED', 'CANCELLED']);
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+/**
+ * Orders as the server keeps them: every move is the order machine's, judged on the stored order
+ * moved to the server's time, in a transaction that holds the order's row; a keyed command is done
+ * once. After the commit both people's open pages hear of it, and the other side gets a message.
+ */
+export function createOrderService(app: FastifyInstance) {
+  const { db } = app;
+
+  /** Tells both people's open pages, and the other side by email, that the order moved. */
+  async function announce(row: StoredOrder, status: OrderStatus, movedBy: string | null) {
+    app.io.to([userRoom(row.buyer_id), userRoom(row.seller_id)]).emit(SOCKET_EVENTS.ORDER_CHANGED, { orderId: row.id, status });
+    const recipients = [row.buyer_id, row.seller_id].filter((id) => id !== movedBy);
+    const people = await db.selectFrom('users').select(['id', 'email', 'phone']).where('id', 'in', recipients).execute();
+    const ad = await db.selectFrom('ads').select('title').where('id', '=', row.ad_id).executeTakeFirst();
+    if (!MESSAGED_STATUSES.has(status)) return;
+    for (const person of people) {
+      // The account keeps no language; messages go in the marketplace's default, Arabic.
+      const message = outgoingMessage(`order${status}`, DEFAULT_LOCALE, { title: ad?.title ?? '', link: `${app.config.publicUrl}/orders/${row.id}` });
+      const [channel, recipient] = person.email ? (['email', person.email] as const) : (['sms', person.phone] as const);
+      await app.messages.deliver({ channel, recipient, ...message }).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of an order change failed'));
+    }
+  }
+
+  /**
+   * Moves the order by the command's event (or by the clock alone), writing each status it passes
+   * through in the history. Answers the order as stored after the move.
+   */
+  async function move(orderId: string, by: { userId: string; idempotencyKey: string } | null, spec: Move): Promise<{ row: StoredOrder; replayed: boolean; changed: boolean }> {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const row = await lockedOrder(trx, orderId);
+      if (!row || (by && row.buyer_id !== by.userId && row.seller_id !== by.userId)) throw new AppError(ERROR_CODES.NOT_FOUND);
+      // Read with the order held, so a retry sent at once waits for the first and finds its record.
+      if (by) {
+        const receipt = await trx.selectFrom('command_receipts').select(['command', 'result']).where('user_id', '=', by.userId).where('idempotency_key', '=', by.idempotencyKey).executeTakeFirst();
+        if (receipt) {
+          if (receipt.command !== spec.command || receipt.result !== orderId) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
+          return { row, replayed: true, changed: false };
+        }
+      }
+      const now = Math.max(app.now(), row.updated_at ?? row.created_at);
+      // The clock moves the order first (a deadline that passed), then the command does.
+      const ticked = orderStateAt(row, now);
+      const steps: { status: OrderStatus; actor: OrderActor; note: string | null }[] = [];
+      if (orderStatusOf(ticked) !== row.status) steps.push({ status: orderStatusOf(ticked), actor: 'TIME', note: null });
+      let next = ticked;
+      const event = spec.event(row, now);
+      if (event) {
+        if (!ticked.can(event)) throw new AppError(refusalOf(event, ticked));
+        next = transition(orderMachine, ticked, event)[0];
+        const actor = by?.userId === row.buyer_id ? 'BUYER' : 'SELLER';
+        if (orderStatusOf(next) !== orderStatusOf(ticked)) steps.push({ status: orderStatusOf(next), actor, note: spec.note ?? null });
+      }
+      const extra = spec.write ? await spec.write(trx, row, now) : {};
+      if (steps.length === 0 && Object.keys(extra).length === 0) return { row, replayed: false, changed: false };
+      const changes = {
+        ...extra,
+        status: orderStatusOf(next),
+        shipped_at: next.context.shippedAt,
+        delivered_at: next.context.deliveredAt,
+        cancelled_by: next.context.cancelledBy,
+        next_deadline_at: orderDeadlineOf(next),
+        updated_at: now,
+      };
+      await trx.updateTable('orders').set(changes).where('id', '=', row.id).execute();
+      for (const step of steps) await appendHistory(trx, row.id, { ...step, at: now });
+      if (by) await trx.insertInto('command_receipts').values({ user_id: by.userId, idempotency_key: by.idempotencyKey, command: spec.command, ad_id: row.ad_id, result: row.id, created_at: now }).execute();
+      return { row: { ...row, ...changes } as StoredOrder, replayed: false, changed: steps.length > 0 };
+    });
+    if (outcome.changed) {
+      await afterMove(outcome.row);
+      await announce(outcome.row, outcome.row.status as OrderStatus, by?.userId ?? null);
+    }
+    return outcome;
+  }
+
+  /** What a move sets going once committed: a cancelled sale's ad back on sale, a paid cancelled order's refund. */
+  async function afterMove(row: StoredOrder) {
+    if (row.status !== 'CANCELLED') return;
+    await relistAd(row);
+    await refundUnwantedPayments(row.id);
+  }
+
+  /** An instant sale (or a negotiated one) whose order was cancelled goes back on sale, in a new round for its next buyer. */
+  async function relistAd(row: StoredOrder) {
+    if (row.kind !== 'INSTANT_PURCHASE' && row.kind !== 'NEGOTIATED') return;
+    await db
+      .updateTable('ads')
+      .set((eb) => ({ status: 'PUBLISHED', ended_at: null, round: eb('round', '+', 1), updated_at: app.now() }))
+      .where('id', '=', row.ad_id)
+      .where('status', '=', 'ENDED')
+      .where('round', '=', row.round)
+      .execute();
+  }
+
+  /** Refunds an order's successful payments it does not keep: all of a cancelled order's, any but the one a paid order kept. */
+  async function refundUnwantedPayments(orderId?: string) {
+    let query = db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.subject_id')
+      .selectAll('p')
+      .where('p.purpose', '=', ORDER_PURPOSE)
+      .where('p.status', '=', 'SUCCEEDED')
+      .where((eb) => eb.or([eb('o.status', '=', 'CANCELLED'), eb('o.payment_id', '!=', eb.ref('p.id'))]));
+    if (orderId) query = query.where('o.id', '=', orderId);
+    for (const payment of (await query.execute()) as PaymentRow[]) {
+      await app.payments.refund(payment, `refund-${payment.id}`).catch((error: unknown) => app.log.error({ err: error, paymentId: payment.id }, 'refunding an order payment failed'));
+    }
+  }
+
+  async function viewOf(orderId: string, userId: string, locale: Locale): Promise<Order> {
+    const row = await orderRows(db).where('o.id', '=', orderId).executeTakeFirst();
+    if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) throw new AppError(ERROR_CODES.NOT_FOUND);
+    const [history, payment] = await Promise.all([
+      orderHistoryOf(db, orderId),
+      row.payment_id ? db.selectFrom('payments').selectAll().where('id', '=', row.payment_id).executeTakeFirst() : undefined,
+    ]);
+    // The buyer's own payment only: the seller learns that it was paid from the status.
+    const ownPayment = payment && payment.user_id === userId ? app.payments.viewOf(payment, locale) : null;
+    return { ...orderSummaryOf(row, userId, app.now()), history, payment: ownPayment };
+  }
+
+  /** Tells of a new order; the sale is committed whatever the telling does. */
+  function announceNew(row: StoredOrder | undefined) {
+    if (!row) return;
+    // An auction's winner did not place the order: the seller's finalising did.
+    const placedBy = row.kind === 'AUCTION_WIN' ? row.seller_id : row.buyer_id;
+    announce(row, 'PLACED', placedBy).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of a new order failed'));
+  }
+
+  return {
+    move,
+    viewOf,
+
+    async announcePlaced(orderId: string) {
+      announceNew(await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst());
+    },
+
+    /** An auction round's sale (a finalised winner, a buy-now), once its command committed. */
+    async announceSaleOfRound(adId: string, round: number) {
+      announceNew(await db.selectFrom('orders').selectAll().where('ad_id', '=', adId).where('round', '=', round).executeTakeFirst());
+    },
+
+    /** The payment purpose: a success pays the order, once; one the order cannot take is refunded. */
+    async paymentSucceeded(trx: Db, payment: PaymentRow, at: number) {
+      const row = await lockedOrder(trx, payment.subject_id);
+      if (!row) return;
+      // Judged at the order's last stored move: a payment made in time is not refused because the
+      // deadline job has not written the cancellation yet, nor taken because it has not run.
+      const stored = orderStateAt(row, row.updated_at ?? row.created_at);
+      const event = { type: ORDER_EVENTS.PAYMENT_SUCCEEDED, at } as const;
+      if (row.status !== 'AWAITING_PAYMENT' || row.payment_id !== payment.id || !stored.can(event)) return;
+      const next = transition(orderMachine, stored, event)[0];
+      await trx
+        .updateTable('orders')
+        .set({ status: orderStatusOf(next), payment_mode: 'ONLINE', next_deadline_at: orderDeadlineOf(next), updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+      await appendHistory(trx, row.id, { status: 'PAID', actor: 'PAYMENT', note: null, at });
+    },
+
+    async afterPaymentSucceeded(payment: PaymentRow) {
+      const row = await db.selectFrom('orders').selectAll().where('id', '=', payment.subject_id).executeTakeFirst();
+      if (!row) return;
+      if (row.status === 'PAID' && row.payment_id === payment.id) await announce(row, 'PAID', row.buyer_id);
+      else await refundUnwantedPayments(row.id);
+    },
+
+    /** Moves every order whose deadline passed, and refunds payments left unwanted; answers how many orders moved. */
+    async applyDeadlines(): Promise<number> {
+      const due = await db.selectFrom('orders').select('id').where('next_deadline_at', '<=', app.now()).orderBy('next_deadline_at').execute();
+      let moved = 0;
+      for (const { id } of due) {
+        const outcome = await move(id, null, { command: 'TICK', event: () => null });
+        if (outcome.changed) moved += 1;
+      }
+      await refundUnwantedPayments();
+      return moved;
+    },
+  };
+}

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Insertable } from 'kysely';
+import type { Order, OrderSummary } from '../../domain/orders';
+import type { Payment } from '../../domain/payments';
+import { DAY_MS, HOUR_MS, MINUTE_MS, ORDER_COMPLETION_MS, ORDER_DELIVERY_CONFIRMATION_MS, ORDER_PAYMENT_WINDOW_MS } from '../../domain/timing';
+import type { AdTable } from '../../server/db/schema';
+import { SANDBOX_TEST_CARDS } from '../../server/modules/sandbox-provider/sandbox-provider';
+import { bid, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
+import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
+
+interface Refusal {
+  error: { code: string };
+}
+
+describe(`orders on ${testDialect}`, () => {
+  let t: TestApp;
+  const clock = { now: Date.UTC(2026, 10, 28, 9, 0, 0) };
+  let seller: Person;
+  let buyer: Person;
+  let other: Person;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: () => clock.now, env: { SEED_DEMO_DATA: 'false' } });
+    seller = await newPerson(t.app, 'Seller');
+    buyer = await newPerson(t.app, 'Buyer');
+    other = await newPerson(t.app, 'Other');
+  });
+  afterAll(async () => t.close());
+
+  const key = () => randomUUID();
+  const refusalOf = (response: { statusCode: number; json: () => unknown }) => ({ status: response.statusCode, code: (response.json() as Refusal).error.code });
+  /** A published instant sale at 500 SAR with a 25 SAR shipping fee, as the ad form saves one. */
+  const newInstantSale = (overrides: Partial<Insertable<AdTable>> = {}) =>
+    newAuction(t.app, seller, { type: 'INSTANT_SALE', price: 50_000, opening_amount: null, on_back_price: null, shipping_type: 'PAID', shipping_fee: 2_500, ends_at: null, next_deadline_at: null, ...overrides });
+  const buy = (person: Person, adSlug: string, idempotencyKey = key()) => person.browser.post('/api/orders', { adSlug, idempotencyKey });
+  const bought = async (person: Person, adSlug: string) => {
+    const response = await buy(person, adSlug);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as Order;
+  };
+  const command = (person: Person, orderId: string, path: string, body: Record<string, unknown> = {}) =>
+    person.browser.post(`/api/orders/${orderId}/${path}`, { idempotencyKey: key(), ...body });
+  const moved = async (person: Person, orderId: string, path: string, body: Record<string, unknown> = {}) => {
+    const response = await command(person, orderId, path, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Order;
+  };
+  const orderOf = async (person: Person, orderId: string) => (await person.browser.get(`/api/orders/${orderId}`)).json() as Order;
+  const adStatusOf = async (slug: string) => (await t.app.db.selectFrom('ads').select(['status', 'round']).where('slug', '=', slug).executeTakeFirstOrThrow());
+  const payByCard = async (person: Person, orderId: string, card: string = SANDBOX_TEST_CARDS.succeeds) => {
+    const started = await command(person, orderId, 'pay', { method: 'CARD' });
+    expect(started.statusCode, started.body).toBe(201);
+    const { payment } = started.json() as { payment: Payment };
+    const token = await person.browser.post('/sandbox-pay/v1/tokens', { name: 'Buyer Tester', number: card, expiry: '08/29', code: '123' }, { csrf: false });
+    const confirmed = await person.browser.post(`/api/payments/${payment.id}/confirm`, { idempotencyKey: key(), token: (token.json() as { token: string }).token, returnPath: `/orders/${orderId}` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return confirmed.json() as Payment;
+  };
+  const advance = async (ms: number) => {
+    clock.now += ms;
+    return t.app.orders.applyDeadlines();
+  };
+
+  it('buys an instant sale outright: one order at its price and shipping, the ad ended; a retry is the same order', async () => {
+    const ad = await newInstantSale();
+    const idempotencyKey = key();
+    const first = await buy(buyer, ad.slug, idempotencyKey);
+    expect(first.statusCode, first.body).toBe(201);
+    const order = first.json() as Order;
+    expect(order).toMatchObject({ kind: 'INSTANT_PURCHASE', status: 'PLACED', side: 'bought', amount: 50_000, shippingFee: 2_500, total: 52_500, currency: 'SAR', payBy: clock.now + ORDER_PAYMENT_WINDOW_MS });
+    expect(order.actions.sort()).toEqual(['CANCEL', 'PAY']);
+    expect(order.history.map((step) => [step.status, step.by])).toEqual([['PLACED', 'BUYER']]);
+    expect((await adStatusOf(ad.slug)).status).toBe('ENDED');
+
+    const again = await buy(buyer, ad.slug, idempotencyKey);
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as Order).id).toBe(order.id);
+    expect(refusalOf(await buy(other, ad.slug))).toEqual({ status: 410, code: 'PRODUCT_UNAVAILABLE' });
+    // The seller sees the same order from the other side, with what they may do.
+    const sold = await orderOf(seller, order.id);
+    expect(sold).toMatchObject({ side: 'sold', status: 'PLACED', actions: ['CANCEL'] });
+    expect((await other.browser.get(`/api/orders/${order.id}`)).statusCode).toBe(404);
+  });
+
+  it('sells an instant sale to exactly one of two buyers at once', async () => {
+    const ad = await newInstantSale();
+    const [first, second] = await Promise.all([buy(buyer, ad.slug), buy(other, ad.slug)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 410]);
+    const orders = await t.app.db.selectFrom('orders').select('buyer_id').where('ad_id', '=', ad.id).execute();
+    expect(orders).toHaveLength(1);
+  });
+
+  it('refuses to sell to its owner, to sell what is not an instant sale, and to sell a draft', async () => {
+    const ad = await newInstantSale();
+    expect(refusalOf(await buy(seller, ad.slug))).toEqual({ status: 403, code: 'OWN_AD_PURCHASE' });
+    const auction = await newAuction(t.app, seller);
+    expect(refusalOf(await buy(buyer, auction.slug))).toEqual({ status: 409, code: 'NOT_AN_INSTANT_SALE' });
+    const draft = await newInstantSale({ status: 'DRAFT' });
+    expect(refusalOf(await buy(buyer, draft.slug))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    const ended = await newInstantSale({ ends_at: clock.now - MINUTE_MS });
+    expect(refusalOf(await buy(buyer, ended.slug))).toEqual({ status: 410, code: 'PRODUCT_UNAVAILABLE' });
+  });
+
+  it('is paid by card, shipped by the seller, confirmed by the buyer and completes after the time to raise a problem', async () => {
+    const ad = await newInstantSale();
+    const order = await bought(buyer, ad.slug);
+    const payment = await payByCard(buyer, order.id);
+    expect(payment.status).toBe('SUCCEEDED');
+    const paid = await orderOf(buyer, order.id);
+    expect(paid).toMatchObject({ status: 'PAID', paymentMode: 'ONLINE', actions: ['CANCEL'], payment: { id: payment.id, status: 'SUCCEEDED', amount: 52_500 } });
+    // The seller sees that it was paid, not the buyer's payment.
+    expect(await orderOf(seller, order.id)).toMatchObject({ status: 'PAID', payment: null });
+    expect((await orderOf(seller, order.id)).actions.sort()).toEqual(['CANCEL', 'SHIP']);
+
+    expect(refusalOf(await command(buyer, order.id, 'ship'))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+    expect(refusalOf(await command(seller, order.id, 'confirm-delivery'))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+    clock.now += HOUR_MS;
+    const shipped = await moved(seller, order.id, 'ship', { trackingNote: 'SMSA 2901 4477' });
+    expect(shipped).toMatchObject({ status: 'SHIPPED', trackingNote: 'SMSA 2901 4477', nextDeadlineAt: clock.now + ORDER_DELIVERY_CONFIRMATION_MS });
+    expect(refusalOf(await command(buyer, order.id, 'cancel'))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+
+    clock.now += DAY_MS;
+    const delivered = await moved(buyer, order.id, 'confirm-delivery');
+    expect(delivered).toMatchObject({ status: 'DELIVERED', actions: [], nextDeadlineAt: clock.now + ORDER_COMPLETION_MS });
+    await advance(ORDER_COMPLETION_MS - 1);
+    expect((await orderOf(seller, order.id)).status).toBe('DELIVERED');
+    await advance(1);
+    const completed = await orderOf(seller, order.id);
+    expect(completed.status).toBe('COMPLETED');
+    expect(completed.history.map((step) => [step.status, step.by, step.note])).toEqual([
+      ['PLACED', 'BUYER', null],
+      ['AWAITING_PAYMENT', 'BUYER', null],
+      ['PAID', 'PAYMENT', null],
+      ['SHIPPED', 'SELLER', 'SMSA 2901 4477'],
+      ['DELIVERED', 'BUYER', null],
+      ['COMPLETED', 'TIME', null],
+    ]);
+  });
+
+  it('takes a shipped order as delivered when the buyer says nothing', async () => {
+    const ad = await newInstantSale({ cash_on_delivery: 1 });
+    const order = await bought(buyer, ad.slug);
+    await moved(buyer, order.id, 'cash-on-delivery');
+    await moved(seller, order.id, 'ship');
+    await advance(ORDER_DELIVERY_CONFIRMATION_MS);
+    const delivered = await orderOf(buyer, order.id);
+    expect(delivered.status).toBe('DELIVERED');
+    expect(delivered.history.at(-1)).toMatchObject({ status: 'DELIVERED', by: 'TIME' });
+  });
+
+  it('takes cash on delivery only where the seller offers it', async () => {
+    const withoutCash = await bought(buyer, (await newInstantSale()).slug);
+    expect(withoutCash.cashOnDeliveryAllowed).toBe(false);
+    expect(refusalOf(await command(buyer, withoutCash.id, 'cash-on-delivery'))).toEqual({ status: 409, code: 'CASH_ON_DELIVERY_NOT_OFFERED' });
+    const withCash = await bought(buyer, (await newInstantSale({ cash_on_delivery: 1 })).slug);
+    expect(withCash.actions.sort()).toEqual(['CANCEL', 'CHOOSE_CASH_ON_DELIVERY', 'PAY']);
+    expect(refusalOf(await command(seller, withCash.id, 'cash-on-delivery'))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+    const chosen = await moved(buyer, withCash.id, 'cash-on-delivery');
+    expect(chosen).toMatchObject({ status: 'CASH_ON_DELIVERY', paymentMode: 'CASH_ON_DELIVERY', nextDeadlineAt: null });
+  });
+
+  it('is cancelled by the buyer, or by the seller with a reason, and the instant sale goes back on sale', async () => {
+    const ad = await newInstantSale();
+    const order = await bought(buyer, ad.slug);
+    expect(refusalOf(await command(seller, order.id, 'cancel'))).toEqual({ status: 400, code: 'CANCEL_REASON_REQUIRED' });
+    expect(refusalOf(await command(seller, order.id, 'cancel', { reason: '   ' }))).toEqual({ status: 400, code: 'CANCEL_REASON_REQUIRED' });
+    expect(refusalOf(await command(other, order.id, 'cancel'))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    const cancelled = await moved(seller, order.id, 'cancel', { reason: 'Sold in the shop this morning' });
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'Sold in the shop this morning', actions: [] });
+    expect(cancelled.history.at(-1)).toMatchObject({ status: 'CANCELLED', by: 'SELLER', note: 'Sold in the shop this morning' });
+    expect(await adStatusOf(ad.slug)).toEqual({ status: 'PUBLISHED', round: 2 });
+
+    // Back on sale, a new buyer buys it, and the buyer cancels without a reason.
+    const second = await bought(other, ad.slug);
+    expect((await moved(other, second.id, 'cancel')).status).toBe('CANCELLED');
+    expect(await adStatusOf(ad.slug)).toEqual({ status: 'PUBLISHED', round: 3 });
+  });
+
+  it('refunds a paid order that is cancelled', async () => {
+    const order = await bought(buyer, (await newInstantSale()).slug);
+    const payment = await payByCard(buyer, order.id);
+    const cancelled = await moved(buyer, order.id, 'cancel', { reason: 'Changed my mind' });
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.payment).toMatchObject({ id: payment.id, status: 'REFUNDED' });
+  });
+
+  it('cancels an unpaid order by time and puts the ad back on sale; a declined card leaves it to try again', async () => {
+    const ad = await newInstantSale();
+    const order = await bought(buyer, ad.slug);
+    const declined = await payByCard(buyer, order.id, SANDBOX_TEST_CARDS.declined);
+    expect(declined).toMatchObject({ status: 'FAILED', failure: 'CARD_DECLINED' });
+    expect(await orderOf(buyer, order.id)).toMatchObject({ status: 'AWAITING_PAYMENT', actions: ['PAY', 'CANCEL'] });
+
+    await advance(ORDER_PAYMENT_WINDOW_MS - 1);
+    expect((await orderOf(buyer, order.id)).status).toBe('AWAITING_PAYMENT');
+    // Past the time, the order reads as cancelled even before the job writes it, and refuses payment.
+    clock.now += 1;
+    expect((await orderOf(buyer, order.id)).status).toBe('CANCELLED');
+    expect(refusalOf(await command(buyer, order.id, 'pay', { method: 'CARD' }))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+    expect(await advance(0)).toBeGreaterThanOrEqual(1);
+    expect((await t.app.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('CANCELLED');
+    const cancelled = await orderOf(buyer, order.id);
+    expect(cancelled.history.at(-1)).toMatchObject({ status: 'CANCELLED', by: 'TIME' });
+    expect((await adStatusOf(ad.slug)).status).toBe('PUBLISHED');
+  });
+
+  it('keeps one payment of an order and refunds any other that succeeds', async () => {
+    const order = await bought(buyer, (await newInstantSale()).slug);
+    const started = await command(buyer, order.id, 'pay', { method: 'CARD' });
+    const { payment: first } = started.json() as { payment: Payment };
+    // A second checkout (another tab) replaces the first; the first, paid later, is not kept.
+    const second = await payByCard(buyer, order.id);
+    expect((await orderOf(buyer, order.id)).status).toBe('PAID');
+    const token = await buyer.browser.post('/sandbox-pay/v1/tokens', { name: 'Buyer Tester', number: SANDBOX_TEST_CARDS.succeeds, expiry: '08/29', code: '123' }, { csrf: false });
+    const late = await buyer.browser.post(`/api/payments/${first.id}/confirm`, { idempotencyKey: key(), token: (token.json() as { token: string }).token, returnPath: `/orders/${order.id}` });
+    expect(late.statusCode, late.body).toBe(200);
+    const payments = await t.app.db.selectFrom('payments').select(['id', 'status']).where('subject_id', '=', order.id).execute();
+    expect(Object.fromEntries(payments.map((row) => [row.id, row.status]))).toEqual({ [first.id]: 'REFUNDED', [second.id]: 'SUCCEEDED' });
+  });
+
+  it('answers a repeated payment start with the same payment, and refuses its key for another method', async () => {
+    const order = await bought(buyer, (await newInstantSale()).slug);
+    const idempotencyKey = key();
+    const first = await command(buyer, order.id, 'pay', { method: 'CARD', idempotencyKey });
+    const again = await command(buyer, order.id, 'pay', { method: 'CARD', idempotencyKey });
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect((again.json() as { payment: Payment }).payment.id).toBe((first.json() as { payment: Payment }).payment.id);
+    expect(refusalOf(await command(buyer, order.id, 'pay', { method: 'PAYPAL', idempotencyKey }))).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(refusalOf(await command(seller, order.id, 'pay', { method: 'CARD' }))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+  });
+
+  it('makes the winner of a finalised auction and a buy-now buyer an order each', async () => {
+    const auction = await newAuction(t.app, seller, { shipping_type: 'FREE' });
+    expect((await bid(buyer, auction, 25_000)).statusCode).toBe(201);
+    clock.now += HOUR_MS;
+    await t.app.auctionDeadlines.resync();
+    const finalised = await seller.browser.post(`/api/ads/${auction.slug}/finalise`, { idempotencyKey: key() });
+    expect(finalised.statusCode, finalised.body).toBe(201);
+    const wins = (await buyer.browser.get('/api/orders?side=bought')).json() as OrderSummary[];
+    expect(wins.find((order) => order.ad.slug === auction.slug)).toMatchObject({ kind: 'AUCTION_WIN', status: 'PLACED', amount: 25_000, shippingFee: 0, seller: { fullName: 'Seller Tester' } });
+
+    const combined = await newAuction(t.app, seller, { type: 'INSTANT_SALE_AND_AUCTION', instant_purchase_amount: 90_000 });
+    expect((await buyer.browser.post(`/api/ads/${combined.slug}/buy-now`, { idempotencyKey: key() })).statusCode).toBe(201);
+    const sold = (await seller.browser.get('/api/orders?side=sold')).json() as OrderSummary[];
+    expect(sold.find((order) => order.ad.slug === combined.slug)).toMatchObject({ kind: 'BUY_NOW', amount: 90_000, buyer: { fullName: 'Buyer Tester' }, side: 'sold' });
+    expect(((await other.browser.get('/api/orders?side=bought')).json() as OrderSummary[]).some((order) => order.ad.slug === combined.slug)).toBe(false);
+  });
+
+  it('tells the other side of each move by message, with a link to the order', async () => {
+    const order = await bought(buyer, (await newInstantSale({ cash_on_delivery: 1 })).slug);
+    const sellerMessages = await t.app.db.selectFrom('outbox').select(['recipient', 'subject']).where('recipient', '=', seller.email).execute();
+    expect(sellerMessages.length).toBeGreaterThanOrEqual(1);
+    await moved(buyer, order.id, 'cash-on-delivery');
+    await moved(seller, order.id, 'ship', { trackingNote: 'Aramex 88' });
+    const toBuyer = await t.app.db.selectFrom('outbox').select(['subject', 'body']).where('recipient', '=', buyer.email).orderBy('created_at').execute();
+    expect(toBuyer.at(-1)?.body).toContain(order.id);
+  });
+});
