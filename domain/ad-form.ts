@@ -254,6 +254,8 @@ export const myAdSchema = z.object({
   actions: adActionsSchema,
   /** An ended auction whose last round waits for the owner to confirm the winner or decline. */
   awaitsYourDecision: z.boolean(),
+  /** Buyers' offers waiting for the owner's answer. */
+  openOffers: z.number().int(),
 });
 export type MyAd = z.infer<typeof myAdSchema>;
 export const myAdsSchema = z.object({ items: z.array(myAdSchema), adCredits: z.number().int() });

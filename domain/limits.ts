@@ -22,3 +22,6 @@ export const UPLOAD_LIMIT_MESSAGE_VALUES = {
   documentMegabytes: UPLOAD_LIMITS.documentBytes / MEGABYTE,
   uploadsAtOnce: UPLOAD_LIMITS.uploadsAtOnce,
 } as const;
+
+/** Offers one buyer may make on one ad, so a buyer cannot wear the owner down with offer after offer. */
+export const NEGOTIATION_ATTEMPT_LIMIT = 3;

@@ -16,6 +16,8 @@ export const SOCKET_EVENTS = {
   PARTICIPATION_CHANGED: 'participation:changed',
   /** To `user:<id>` of an order's buyer and seller: the order moved (`{ orderId, status }`). */
   ORDER_CHANGED: 'order:changed',
+  /** To `user:<id>` of an ad's owner and of a buyer negotiating on it: an offer was made or answered (`{ slug }`, the ad's). */
+  NEGOTIATION_CHANGED: 'negotiation:changed',
   /**
    * To every socket, once a server node's connection to the other nodes broke and is back: what it and
    * they said to each other's sockets meanwhile is lost, so whatever a page shows live is fetched again
@@ -51,5 +53,6 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.AD_REMOVED]: (removal: { adId: string }) => void;
   [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
   [SOCKET_EVENTS.ORDER_CHANGED]: (change: { orderId: string; status: OrderStatus }) => void;
+  [SOCKET_EVENTS.NEGOTIATION_CHANGED]: (change: { slug: string }) => void;
   [SOCKET_EVENTS.LIVE_VIEWS_STALE]: () => void;
 }

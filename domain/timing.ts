@@ -17,3 +17,7 @@ export const ORDER_PAYMENT_WINDOW_MS = 48 * HOUR_MS;
 export const ORDER_DELIVERY_CONFIRMATION_MS = 10 * DAY_MS;
 /** A delivered order completes this long after delivery: the time to raise a problem with it. */
 export const ORDER_COMPLETION_MS = 3 * DAY_MS;
+/** An open offer or counter-offer expires this long after it was made, by server time. */
+export const NEGOTIATION_OFFER_TTL_MS = 48 * HOUR_MS;
+/** After a price is agreed, the buyer may order at it this long, and the ad is held for them meanwhile. */
+export const NEGOTIATED_ORDER_WINDOW_MS = 24 * HOUR_MS;

@@ -41,6 +41,7 @@ import paymentsPlugin from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
 import subscriptionsRoutes from './modules/subscriptions/subscriptions.routes';
 import ordersPlugin from './modules/orders/orders.plugin';
+import negotiationsPlugin from './modules/negotiations/negotiations.plugin';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -78,6 +79,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, now }) => 
   await fastify.register(sandboxProviderPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(ordersPlugin);
+  await fastify.register(negotiationsPlugin);
   await fastify.register(clientPlugin);
 
   // Each module's routes under its own prefix, once every service they depend on is up.

@@ -12,6 +12,7 @@ import * as listingChanges from './migrations/0010-listing-changes';
 import * as payments from './migrations/0011-payments';
 import * as receipts from './migrations/0012-receipts';
 import * as orders from './migrations/0013-orders';
+import * as negotiations from './migrations/0014-negotiations';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-payments': payments,
   '0012-receipts': receipts,
   '0013-orders': orders,
+  '0014-negotiations': negotiations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -41,6 +41,7 @@ export interface Database {
   command_receipts: CommandReceiptTable;
   orders: OrderTable;
   order_events: OrderEventTable;
+  negotiations: NegotiationTable;
 }
 
 export interface CountryTable {
@@ -455,6 +456,31 @@ export interface OrderTable {
   /** When the order moves by itself next (the deadline job reads it). */
   next_deadline_at: number | null;
   updated_at: number | null;
+}
+
+/** One buyer's negotiation on one round of an ad (machines/negotiation.machine.ts). */
+export interface NegotiationTable {
+  id: string;
+  ad_id: string;
+  round: number;
+  buyer_id: string;
+  /** domain/negotiation.ts NEGOTIATION_STATUSES. */
+  status: string;
+  attempts_used: number;
+  offer_amount: number;
+  offer_at: number;
+  offer_expires_at: number;
+  counter_amount: number | null;
+  counter_at: number | null;
+  counter_expires_at: number | null;
+  agreed_amount: number | null;
+  order_by: number | null;
+  /** The order made at the agreed price. */
+  order_id: string | null;
+  /** When it moves by itself next: an offer's or counter-offer's expiry, the end of the order window. */
+  next_deadline_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** One move of an order, for its history. */

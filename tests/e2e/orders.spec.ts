@@ -1,9 +1,11 @@
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
-import { test } from './fixtures';
+import { appRunning, test } from './fixtures';
+import arAds from '../../locales/ar/ads.json' with { type: 'json' };
 import arAuction from '../../locales/ar/auction.json' with { type: 'json' };
 import arErrors from '../../locales/ar/errors.json' with { type: 'json' };
 import arOrders from '../../locales/ar/orders.json' with { type: 'json' };
 import arPayments from '../../locales/ar/payments.json' with { type: 'json' };
+import enAds from '../../locales/en/ads.json' with { type: 'json' };
 import enAuction from '../../locales/en/auction.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enOrders from '../../locales/en/orders.json' with { type: 'json' };
@@ -12,8 +14,8 @@ import { apiWrite, categoryIds, expectAllInLanguage, type Language, type Provoke
 
 /** What the pages say, straight from the locales the app itself reads. */
 const LOCALES = {
-  ar: { auction: arAuction, errors: arErrors, orders: arOrders, payments: arPayments },
-  en: { auction: enAuction, errors: enErrors, orders: enOrders, payments: enPayments },
+  ar: { ads: arAds, auction: arAuction, errors: arErrors, orders: arOrders, payments: arPayments },
+  en: { ads: enAds, auction: enAuction, errors: enErrors, orders: enOrders, payments: enPayments },
 } satisfies Record<Language, unknown>;
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -47,6 +49,12 @@ async function payByCard(page: Page, number: string) {
   await cardForm.locator('button[type=submit]').click();
 }
 
+/** Opens a page of the app and waits until the app runs it, as a person sees it respond (the people here have pages of their own). */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await appRunning(page);
+}
+
 const orderStatus = (page: Page) => page.locator('[data-page="order"]');
 
 test.describe('orders between two people', () => {
@@ -77,7 +85,7 @@ test.describe('orders between two people', () => {
         shippingFee: 2_500,
       });
 
-      await buyer.page.goto(`/ad/${encodeURIComponent(slug)}`);
+      await visit(buyer.page, `/ad/${encodeURIComponent(slug)}`);
       await buyer.page.getByTestId('buy').click();
       await buyer.page.getByTestId('buy-confirm').click();
       await expect(orderStatus(buyer.page)).toHaveAttribute('data-order-status', 'PLACED');
@@ -95,7 +103,7 @@ test.describe('orders between two people', () => {
       await expect(orderStatus(buyer.page)).toHaveAttribute('data-order-status', 'PAID');
       await expect(buyer.page.getByTestId('order-paid')).toHaveText(orders.order.paid);
 
-      await seller.page.goto('/orders?side=sold');
+      await visit(seller.page, '/orders?side=sold');
       const card = seller.page.getByTestId('order-card').filter({ hasText: title });
       await expect(card.getByTestId('order-status')).toHaveText(orders.status.PAID);
       await expect(card.getByTestId('order-next-step')).toHaveText(orders.next.sold.PAID);
@@ -125,6 +133,71 @@ test.describe('orders between two people', () => {
     });
   }
 
+  for (const language of ['ar', 'en'] as const) {
+    const { ads, errors } = LOCALES[language];
+
+    test(`a buyer negotiates within the shown limit, the seller counters, and the agreed price is ordered and paid, in ${language}`, async ({ browser }) => {
+      const seller = await newPerson(browser, language, { firstName: 'Yousef', lastName: 'Anazi' });
+      const buyer = await newPerson(browser, language, { firstName: 'مها', lastName: 'العنزي' });
+      people = [seller, buyer];
+      const slug = await publishThroughApi(seller.page.request, 'INSTANT_SALE', {
+        title: language === 'ar' ? 'دراجة هوائية جبلية' : 'Mountain bike, 27.5 inch',
+        description: 'Serviced, new tyres.',
+        ...(await categoryIds(seller.page.request, ['fashion', 'watches'])),
+        condition: 'USED',
+        price: 100_000,
+        negotiable: true,
+      });
+      await visit(seller.page, `/ad/${encodeURIComponent(slug)}`);
+      await expect(seller.page.getByTestId('received-offers')).toContainText(ads.negotiation.received.empty);
+
+      await visit(buyer.page, `/ad/${encodeURIComponent(slug)}`);
+      const thread = buyer.page.getByTestId('negotiation');
+      await expect(thread.getByTestId('negotiation-attempts')).toContainText(language === 'ar' ? 'الحد 3' : 'up to 3');
+      // At the price: refused on the page, in the spec's words, before anything is sent.
+      await thread.getByTestId('offer-amount').fill(language === 'ar' ? '١٠٠٠' : '1000');
+      await thread.getByTestId('offer-submit').click();
+      await expect(thread).toContainText(errors.OFFER_NOT_BELOW_PRICE);
+      await thread.getByTestId('offer-amount').fill('700');
+      await thread.getByTestId('offer-submit').click();
+      await expect(thread).toHaveAttribute('data-state', 'offered');
+      // Two left, in each language's own plural form.
+      const twoLeft = language === 'ar' ? ads.negotiation.attemptsLeft_two : ads.negotiation.attemptsLeft_other.replace('{{count}}', '2');
+      await expect(thread.getByTestId('negotiation-attempts')).toHaveText(twoLeft.replace('{{limit}}', '3'));
+      await buyer.page.screenshot({ path: `${SCREENSHOTS}/offer-sent-${language}.png`, fullPage: true });
+
+      // The seller's open page hears of the offer, and counters it.
+      const offer = seller.page.getByTestId('received-offer');
+      await expect(offer).toHaveAttribute('data-status', 'OFFERED');
+      await offer.getByTestId('offer-counter').click();
+      await offer.getByTestId('counter-amount').fill('850');
+      await seller.page.screenshot({ path: `${SCREENSHOTS}/offers-received-${language}.png`, fullPage: true });
+      await offer.getByTestId('counter-submit').click();
+      await expect(offer).toHaveAttribute('data-status', 'COUNTERED');
+
+      await expect(thread).toHaveAttribute('data-state', 'countered');
+      await thread.getByTestId('negotiation-accept-counter').click();
+      await expect(thread).toHaveAttribute('data-state', 'accepted');
+      await expectAllInLanguage(buyer.page, language, 'the agreed price');
+      await buyer.page.screenshot({ path: `${SCREENSHOTS}/price-agreed-${language}.png`, fullPage: true });
+      await thread.getByTestId('negotiation-order').click();
+      await expect(orderStatus(buyer.page)).toHaveAttribute('data-order-status', 'PLACED');
+      await expect(buyer.page.getByTestId('order-total')).toHaveText(language === 'ar' ? /850\sر\.س\./ : /SAR\s850/);
+      await buyer.page.getByRole('button', { name: LOCALES[language].payments.continue }).click();
+      await payByCard(buyer.page, CARDS.succeeds);
+      await expect(orderStatus(buyer.page)).toHaveAttribute('data-order-status', 'PAID');
+
+      await visit(seller.page, '/orders?side=sold');
+      await seller.page.getByTestId('order-link').first().click();
+      await seller.page.getByTestId('order-ship').click();
+      await seller.page.getByTestId('ship-dialog-confirm').click();
+      await expect(orderStatus(buyer.page)).toHaveAttribute('data-order-status', 'SHIPPED');
+      await buyer.page.getByTestId('order-confirm-delivery').click();
+      await buyer.page.getByTestId('confirm-delivery-dialog-confirm').click();
+      await expect(orderStatus(seller.page)).toHaveAttribute('data-order-status', 'DELIVERED');
+    });
+  }
+
   test('an instant sale is bought cash on delivery; a seller cancelling must say why, and the ad goes back on sale', async ({ browser }) => {
     const language: Language = 'ar';
     const { orders } = LOCALES[language];
@@ -140,14 +213,14 @@ test.describe('orders between two people', () => {
       price: 90_000,
       cashOnDelivery: true,
     });
-    await buyer.page.goto(`/ad/${encodeURIComponent(slug)}`);
+    await visit(buyer.page, `/ad/${encodeURIComponent(slug)}`);
     await buyer.page.getByTestId('buy').click();
     await buyer.page.getByTestId('buy-confirm').click();
     await buyer.page.getByTestId('order-cash-on-delivery').click();
     await expect(orderStatus(buyer.page)).toHaveAttribute('data-order-status', 'CASH_ON_DELIVERY');
     await expect(buyer.page.getByTestId('order-next-step')).toHaveText(orders.next.bought.CASH_ON_DELIVERY);
 
-    await seller.page.goto('/orders?side=sold');
+    await visit(seller.page, '/orders?side=sold');
     await seller.page.getByTestId('order-card').filter({ hasText: title }).getByTestId('order-link').click();
     seller.provoked.push({ status: 400, path: /^\/api\/orders\/[^/]+\/cancel$/ });
     await seller.page.getByTestId('order-cancel').click();
@@ -160,7 +233,7 @@ test.describe('orders between two people', () => {
     await expect(buyer.page.getByTestId('order-summary')).toContainText('تضررت الطاولة أثناء النقل');
     await buyer.page.screenshot({ path: `${SCREENSHOTS}/cancelled-${language}.png`, fullPage: true });
     // Back on sale: the page offers it again.
-    await buyer.page.goto(`/ad/${encodeURIComponent(slug)}`);
+    await visit(buyer.page, `/ad/${encodeURIComponent(slug)}`);
     await expect(buyer.page.getByTestId('buy')).toBeVisible();
   });
 
@@ -186,7 +259,7 @@ test.describe('orders between two people', () => {
       .poll(async () => (await apiWrite(seller.page.request, 'POST', `/api/ads/${encodeURIComponent(slug)}/finalise`, { idempotencyKey: crypto.randomUUID() })).status(), { timeout: 15_000 })
       .toBe(201);
 
-    await winner.page.goto(`/ad/${encodeURIComponent(slug)}`);
+    await visit(winner.page, `/ad/${encodeURIComponent(slug)}`);
     await expect(winner.page.getByTestId('auction-order-link')).toHaveText(words.outcome.toBoughtOrder);
     await winner.page.getByTestId('auction-order-link').click();
     await expect(winner.page.getByTestId('order-card')).toHaveCount(1);

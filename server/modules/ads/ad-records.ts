@@ -405,7 +405,7 @@ export async function withOwnedAd<T>(
   });
 }
 
-export function myAdOf(loaded: LoadedAd): MyAd {
+export function myAdOf(loaded: LoadedAd, openOffers: number): MyAd {
   const { row } = loaded;
   return {
     slug: row.slug,
@@ -424,5 +424,6 @@ export function myAdOf(loaded: LoadedAd): MyAd {
     endedAt: loaded.phase === 'ENDED' ? (row.ended_at ?? row.ends_at) : null,
     actions: actionsOf(loaded),
     awaitsYourDecision: loaded.lifecycle.context.ownerDecisionAwaited,
+    openOffers,
   };
 }

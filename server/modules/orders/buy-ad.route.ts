@@ -7,6 +7,7 @@ import { isForeignKeyViolation, withLockedAd } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';
 import { requireUser } from '../auth/session.plugin';
+import { holderOf } from '../negotiations/negotiation-records';
 import { recordOrder } from './order-records';
 
 const BUY_COMMAND = 'ORDER_BUY';
@@ -14,7 +15,7 @@ const BUY_COMMAND = 'ORDER_BUY';
 /**
  * Buys an instant sale outright at its price: the order is made and the ad ends, in one transaction
  * that holds the ad, so of two buyers at once exactly one gets it and the other hears that it is no
- * longer available. A retry with the same key answers the same order.
+ * longer available. While an accepted offer holds the ad for its buyer, nobody else buys it. A retry with the same key answers the same order.
  */
 const buyAdRoute: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -36,6 +37,8 @@ const buyAdRoute: FastifyPluginAsync = async (app) => {
         if (adPhaseOf({ status: ad.status as AdStatus, endsAt: ad.ends_at }, now) !== 'PUBLISHED' || (ad.starts_at !== null && ad.starts_at > now)) {
           throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
         }
+        const holder = await holderOf(trx, ad, now);
+        if (holder !== null && holder !== user.id) throw new AppError(ERROR_CODES.AD_HELD_FOR_BUYER);
         const id = await recordOrder(trx, ad, { kind: 'INSTANT_PURCHASE', buyerId: user.id, amount: ad.price!, at: now }).catch((error: unknown) => {
           // The buyer's account deleted since the request came in: the order has no one to go to.
           throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.UNAUTHENTICATED) : error;

@@ -1,10 +1,10 @@
-import { Alert } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuctionState } from '../../../../domain/auction';
 import { ROUTES } from '../../../../domain/routes';
 import type { AuctionOutcomeNotice } from '../../../../machines/auction-view';
 import { formatMoney } from '../../../lib/format';
-import { AppLink } from '../../../lib/ui/router-link';
+import { ButtonLink } from '../../../lib/ui/router-link';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -47,16 +47,16 @@ export function AuctionOutcome({ auction, outcome }: { auction: AuctionState; ou
   const boughtByViewer = (outcome.kind === 'SOLD' && outcome.standing === 'HIGHEST') || (outcome.kind === 'BOUGHT_OUTRIGHT' && outcome.byViewer);
   const soldByViewer = outcome.kind === 'SOLD' && outcome.standing === 'OWNER';
   return (
-    <Alert.Root status={goodNews ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind} data-standing={'standing' in outcome ? outcome.standing : undefined}>
-      <Alert.Indicator />
-      <Alert.Content gap="2">
+    <Stack gap="2">
+      <Alert.Root status={goodNews ? 'success' : 'info'} variant="subtle" data-testid="auction-outcome" data-outcome={outcome.kind} data-standing={'standing' in outcome ? outcome.standing : undefined}>
+        <Alert.Indicator />
         <Alert.Title fontWeight="medium">{message}</Alert.Title>
-        {boughtByViewer || soldByViewer ? (
-          <AppLink to={soldByViewer ? `${ROUTES.orders}?side=sold` : ROUTES.orders} fontWeight="medium" data-testid="auction-order-link">
-            {t(soldByViewer ? 'outcome.toSoldOrder' : 'outcome.toBoughtOrder')}
-          </AppLink>
-        ) : null}
-      </Alert.Content>
-    </Alert.Root>
+      </Alert.Root>
+      {boughtByViewer || soldByViewer ? (
+        <ButtonLink to={soldByViewer ? `${ROUTES.orders}?side=sold` : ROUTES.orders} colorPalette="teal" data-testid="auction-order-link">
+          {t(soldByViewer ? 'outcome.toSoldOrder' : 'outcome.toBoughtOrder')}
+        </ButtonLink>
+      ) : null}
+    </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { useAd } from '../api/get-ad';
 import { AdDetails } from '../components/ad-details';
 import { AdDocuments } from '../components/ad-documents';
 import { AdGallery } from '../components/ad-gallery';
+import { AdNegotiation } from '../components/ad-negotiation';
 import { AdPrice } from '../components/ad-price';
 import { AdRefusalView } from '../components/ad-refusal-view';
 import { AdTerms } from '../components/ad-terms';
@@ -92,6 +93,7 @@ function AdView({ ad }: { ad: AdDetail }) {
             <Text>{place}</Text>
           </HStack>
           <BuyInstantSale ad={ad} />
+          <AdNegotiation ad={ad} />
           <HStack gap="2" wrap="wrap">
             <FavoriteButton slug={ad.slug} title={ad.title} size="md" variant="outline" />
             <ShareButton title={ad.title} />

@@ -180,6 +180,10 @@ function MyAdRow({ ad, phase, now }: { ad: MyAd; phase: Tab; now: number }) {
               <ButtonLink to={viewPath} size="sm" colorPalette="orange" data-testid="my-ad-decide">
                 {t('myAds.actions.decide')}
               </ButtonLink>
+            ) : ad.openOffers > 0 ? (
+              <ButtonLink to={viewPath} size="sm" colorPalette="orange" data-testid="my-ad-offers">
+                {t('myAds.actions.answerOffers', { count: ad.openOffers })}
+              </ButtonLink>
             ) : (
               <ButtonLink to={viewPath} size="sm" variant="ghost">
                 {t('myAds.actions.view')}

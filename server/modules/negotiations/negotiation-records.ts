@@ -1,0 +1,76 @@
+import type { Kysely, Selectable } from 'kysely';
+import { NEGOTIATION_ATTEMPT_LIMIT } from '../../../domain/limits';
+import type { Negotiation, NegotiationStatus } from '../../../domain/negotiation';
+import { NEGOTIATED_ORDER_WINDOW_MS, NEGOTIATION_OFFER_TTL_MS } from '../../../domain/timing';
+import { type NegotiationFacts, type NegotiationSnapshot, negotiationDeadlineOf, negotiationStateOf, negotiationStatusOf } from '../../../machines/negotiation.machine';
+import type { AdTable, Database, NegotiationTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+export type NegotiationRow = Selectable<NegotiationTable>;
+type AdRow = Selectable<AdTable>;
+
+/** The machine's facts of `buyerId`'s negotiation on the ad, at server time `now`; a buyer with no offer yet has none made. */
+export function negotiationFactsOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number): NegotiationFacts {
+  return {
+    buyerId,
+    ownerId: ad.owner_id,
+    price: ad.price ?? 0,
+    attemptLimit: NEGOTIATION_ATTEMPT_LIMIT,
+    attemptsUsed: row?.attempts_used ?? 0,
+    offerTtlMs: NEGOTIATION_OFFER_TTL_MS,
+    orderWindowMs: NEGOTIATED_ORDER_WINDOW_MS,
+    offer: row ? { amount: row.offer_amount, at: row.offer_at, expiresAt: row.offer_expires_at } : null,
+    counter: row && row.counter_amount !== null ? { amount: row.counter_amount, at: row.counter_at!, expiresAt: row.counter_expires_at! } : null,
+    agreedAmount: row?.agreed_amount ?? null,
+    orderBy: row?.order_by ?? null,
+    at: Math.max(now, row?.updated_at ?? now),
+  };
+}
+
+export function negotiationSnapshotOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number): NegotiationSnapshot {
+  return negotiationStateOf((row?.status as NegotiationStatus | undefined) ?? null, negotiationFactsOf(ad, buyerId, row, now));
+}
+
+/** The row's columns from a snapshot the machine moved. */
+export function negotiationColumnsOf(snapshot: NegotiationSnapshot) {
+  const { context } = snapshot;
+  return {
+    status: negotiationStatusOf(snapshot)!,
+    attempts_used: context.attemptsUsed,
+    offer_amount: context.offer!.amount,
+    offer_at: context.offer!.at,
+    offer_expires_at: context.offer!.expiresAt,
+    counter_amount: context.counter?.amount ?? null,
+    counter_at: context.counter?.at ?? null,
+    counter_expires_at: context.counter?.expiresAt ?? null,
+    agreed_amount: context.agreedAmount,
+    order_by: context.orderBy,
+    next_deadline_at: negotiationDeadlineOf(snapshot),
+    updated_at: context.at,
+  };
+}
+
+/** The buyer, other than `buyerId`, whose agreed price holds the ad's current round at `now`, if any. */
+export async function holderOf(db: Db, ad: AdRow, now: number): Promise<string | null> {
+  const held = await db
+    .selectFrom('negotiations')
+    .select('buyer_id')
+    .where('ad_id', '=', ad.id)
+    .where('round', '=', ad.round)
+    .where('status', '=', 'ACCEPTED')
+    .where('order_by', '>', now)
+    .executeTakeFirst();
+  return held?.buyer_id ?? null;
+}
+
+export function negotiationViewOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number, holder: string | null): Negotiation {
+  const snapshot = negotiationSnapshotOf(ad, buyerId, row, now);
+  return {
+    id: row?.id ?? null,
+    status: negotiationStatusOf(snapshot),
+    facts: negotiationFactsOf(ad, buyerId, row, now),
+    currency: ad.currency,
+    orderId: row?.order_id ?? null,
+    heldForAnother: holder !== null && holder !== buyerId,
+  };
+}
