@@ -205,18 +205,26 @@ describe(`orders on ${testDialect}`, () => {
     expect((await adStatusOf(ad.slug)).status).toBe('PUBLISHED');
   });
 
-  it('keeps one payment of an order and refunds any other that succeeds', async () => {
+  it('keeps one payment of an order: another is not charged, and one that succeeds anyway is refunded', async () => {
     const order = await bought(buyer, (await newInstantSale()).slug);
-    const started = await command(buyer, order.id, 'pay', { method: 'CARD' });
-    const { payment: first } = started.json() as { payment: Payment };
-    // A second checkout (another tab) replaces the first; the first, paid later, is not kept.
+    const tokenOf = async (card: string) => ((await buyer.browser.post('/sandbox-pay/v1/tokens', { name: 'Buyer Tester', number: card, expiry: '08/29', code: '123' }, { csrf: false })).json() as { token: string }).token;
+    const confirm = async (paymentId: string, card: string) =>
+      buyer.browser.post(`/api/payments/${paymentId}/confirm`, { idempotencyKey: key(), token: await tokenOf(card), returnPath: `/orders/${order.id}` });
+    // A first checkout stops at the bank's challenge; the buyer opens a second (another tab) and pays it.
+    const { payment: first } = (await command(buyer, order.id, 'pay', { method: 'CARD' })).json() as { payment: Payment };
+    const challenged = (await confirm(first.id, SANDBOX_TEST_CARDS.challenge)).json() as Payment;
+    expect(challenged.status).toBe('REQUIRES_ACTION');
     const second = await payByCard(buyer, order.id);
     expect((await orderOf(buyer, order.id)).status).toBe('PAID');
-    const token = await buyer.browser.post('/sandbox-pay/v1/tokens', { name: 'Buyer Tester', number: SANDBOX_TEST_CARDS.succeeds, expiry: '08/29', code: '123' }, { csrf: false });
-    const late = await buyer.browser.post(`/api/payments/${first.id}/confirm`, { idempotencyKey: key(), token: (token.json() as { token: string }).token, returnPath: `/orders/${order.id}` });
-    expect(late.statusCode, late.body).toBe(200);
+    // The first checkout is no longer wanted: trying it charges nothing.
+    expect(refusalOf(await confirm(first.id, SANDBOX_TEST_CARDS.succeeds))).toEqual({ status: 409, code: 'PAYMENT_ACTION_NOT_ALLOWED' });
+    // But its challenge, finished at the bank, succeeds at the provider: it is refunded, not kept.
+    const passed = await buyer.browser.request('POST', challenged.actionUrl!, 'outcome=pass&code=123456', { csrf: false, contentType: 'application/x-www-form-urlencoded' });
+    expect(passed.statusCode).toBe(303);
+    expect((await buyer.browser.post(`/api/payments/${first.id}/sync`)).json()).toMatchObject({ status: 'REFUNDED' });
     const payments = await t.app.db.selectFrom('payments').select(['id', 'status']).where('subject_id', '=', order.id).execute();
     expect(Object.fromEntries(payments.map((row) => [row.id, row.status]))).toEqual({ [first.id]: 'REFUNDED', [second.id]: 'SUCCEEDED' });
+    expect((await orderOf(buyer, order.id)).payment).toMatchObject({ id: second.id, status: 'SUCCEEDED' });
   });
 
   it('answers a repeated payment start with the same payment, and refuses its key for another method', async () => {
@@ -245,6 +253,41 @@ describe(`orders on ${testDialect}`, () => {
     const sold = (await seller.browser.get('/api/orders?side=sold')).json() as OrderSummary[];
     expect(sold.find((order) => order.ad.slug === combined.slug)).toMatchObject({ kind: 'BUY_NOW', amount: 90_000, buyer: { fullName: 'Buyer Tester' }, side: 'sold' });
     expect(((await other.browser.get('/api/orders?side=bought')).json() as OrderSummary[]).some((order) => order.ad.slug === combined.slug)).toBe(false);
+  });
+
+  it('refuses every move the machine does not give that person in that state, and changes nothing', async () => {
+    const allowed: Record<string, { buyer: string[]; seller: string[] }> = {
+      PLACED: { buyer: ['pay', 'cash-on-delivery', 'cancel'], seller: ['cancel'] },
+      AWAITING_PAYMENT: { buyer: ['pay', 'cash-on-delivery', 'cancel'], seller: ['cancel'] },
+      CASH_ON_DELIVERY: { buyer: ['cancel'], seller: ['ship', 'cancel'] },
+      PAID: { buyer: ['cancel'], seller: ['ship', 'cancel'] },
+      SHIPPED: { buyer: ['confirm-delivery'], seller: [] },
+      DELIVERED: { buyer: [], seller: [] },
+      COMPLETED: { buyer: [], seller: [] },
+      CANCELLED: { buyer: [], seller: [] },
+    };
+    const commands = ['pay', 'cash-on-delivery', 'ship', 'confirm-delivery', 'cancel'];
+    const order = await bought(buyer, (await newInstantSale({ cash_on_delivery: 1 })).slug);
+    const stored = () => t.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    let refused = 0;
+    for (const [status, sides] of Object.entries(allowed)) {
+      await t.app.db
+        .updateTable('orders')
+        .set({ status, shipped_at: ['SHIPPED', 'DELIVERED', 'COMPLETED'].includes(status) ? clock.now : null, delivered_at: ['DELIVERED', 'COMPLETED'].includes(status) ? clock.now : null, updated_at: clock.now })
+        .where('id', '=', order.id)
+        .execute();
+      const before = await stored();
+      for (const [person, side] of [[buyer, 'buyer'], [seller, 'seller'], [other, 'stranger']] as const) {
+        for (const path of commands) {
+          if (side !== 'stranger' && sides[side].includes(path)) continue;
+          const response = await command(person, order.id, path, { method: 'CARD', reason: 'Because' });
+          expect(response.statusCode, `${side} ${path} on ${status}`).toBe(side === 'stranger' ? 404 : 409);
+          refused += 1;
+        }
+      }
+      expect(await stored(), status).toEqual(before);
+    }
+    expect(refused).toBe(8 * 15 - 15);
   });
 
   it('tells the other side of each move by message, with a link to the order', async () => {

@@ -217,6 +217,12 @@ export function createOrderService(app: FastifyInstance) {
       await appendHistory(trx, row.id, { status: 'PAID', actor: 'PAYMENT', note: null, at });
     },
 
+    /** Whether the order still waits for this payment: not paid by another, not cancelled, not past its time. */
+    async awaitsPayment(payment: PaymentRow): Promise<boolean> {
+      const row = await db.selectFrom('orders').selectAll().where('id', '=', payment.subject_id).executeTakeFirst();
+      return row !== undefined && row.payment_id === payment.id && orderStateAt(row, app.now()).matches('awaitingPayment');
+    },
+
     async afterPaymentSucceeded(payment: PaymentRow) {
       const row = await db.selectFrom('orders').selectAll().where('id', '=', payment.subject_id).executeTakeFirst();
       if (!row) return;

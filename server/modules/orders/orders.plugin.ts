@@ -28,6 +28,7 @@ export default fp(
       issuesReceipt: false,
       succeeded: (trx, payment, at) => orders.paymentSucceeded(trx, payment, at),
       afterSuccess: (payment) => orders.afterPaymentSucceeded(payment),
+      stillWanted: (payment) => orders.awaitsPayment(payment),
     });
 
     const timer = setInterval(() => {

@@ -17,6 +17,8 @@ export interface PaymentPurpose {
   afterSuccess?(payment: PaymentRow): Promise<void>;
   /** Whether a success gets the next number of the marketplace's own tax invoices (what it sells itself). */
   issuesReceipt: boolean;
+  /** Whether the payment may still be tried: what it pays for may have been paid or called off meanwhile. */
+  stillWanted?(payment: PaymentRow): Promise<boolean>;
 }
 
 export interface NewPayment {
@@ -113,8 +115,10 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       }
       return updated;
     });
-    if (succeeded) await purposes.get(recorded.purpose)?.afterSuccess?.(recorded);
-    return recorded;
+    if (!succeeded) return recorded;
+    await purposes.get(recorded.purpose)?.afterSuccess?.(recorded);
+    // Read again: what the success set going may have moved the payment on (refunded one no longer wanted).
+    return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
   }
 
   /** The provider's payment, made the first time it is needed; the payment's id keys it, so making it again makes nothing new. */
@@ -181,6 +185,7 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
     async confirm(row: PaymentRow, input: { token: string | undefined; returnUrl: string; idempotencyKey: string }): Promise<PaymentRow> {
       if (!paymentAfter(row.status as PaymentStatus, row.failure as PaymentFailure | null, { type: 'ATTEMPT' })) return row;
       if (row.method === 'CARD' && !input.token) throw new AppError(ERROR_CODES.PAYMENT_DETAILS_REQUIRED);
+      if ((await purposes.get(row.purpose)?.stillWanted?.(row)) === false) throw new AppError(ERROR_CODES.PAYMENT_ACTION_NOT_ALLOWED);
       const providerPaymentId = await providerPaymentIdOf(row);
       const answer = await askProvider(() => gateway.confirmPayment(providerPaymentId, { token: input.token, returnUrl: input.returnUrl, idempotencyKey: input.idempotencyKey }));
       return record(row.id, answer, true);

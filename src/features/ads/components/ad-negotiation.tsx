@@ -46,8 +46,10 @@ function BuyerNegotiation({ ad, signedIn }: { ad: AdDetail; signedIn: boolean })
     );
   }
   if (!negotiation.data) return null;
-  // A new actor for each answer of the server, placed at the server's time.
-  return <NegotiationThread key={`${negotiation.data.id}:${negotiation.data.status}:${negotiation.data.facts.at}`} ad={ad} negotiation={negotiation.data} />;
+  // A new actor when the negotiation changed, placed at the server's time; the same answer fetched again keeps the one running (and what is typed).
+  const { id, status, facts } = negotiation.data;
+  const version = [id, status, facts.attemptsUsed, facts.offer?.at, facts.counter?.at, facts.orderBy].join(':');
+  return <NegotiationThread key={version} ad={ad} negotiation={negotiation.data} />;
 }
 
 function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Negotiation }) {

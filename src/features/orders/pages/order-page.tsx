@@ -1,6 +1,7 @@
 import { Alert, Box, Button, DataList, Grid, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ERROR_CODES } from '../../../../domain/errors';
@@ -11,6 +12,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { errorCodeOf, HttpError } from '../../../lib/http';
 import { useTimeZone } from '../../../lib/hydration';
 import { CheckoutPanel } from '../../../lib/payments/checkout-panel';
+import { serverNow } from '../../../lib/realtime/server-clock';
 import { PageEmptyState } from '../../../lib/ui/empty-state';
 import { FormError } from '../../../lib/ui/form-error';
 import { PageHeading } from '../../../lib/ui/page-heading';
@@ -26,6 +28,9 @@ import { OrderHistory } from '../components/order-history';
 import { OrderNextStep } from '../components/order-next-step';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { useOrderChanges } from '../use-order-changes';
+
+/** setTimeout's 32-bit limit: a deadline further off is waited for after the page is next opened. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** One order for its buyer or its seller: what was sold at what price, what comes next, and its history. */
 export default function OrderPage() {
@@ -54,7 +59,14 @@ export default function OrderPage() {
 
 function OrderView({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
+  const queryClient = useQueryClient();
   const paying = order.actions.includes('PAY');
+  // The order moves by itself at its deadline (unpaid in time, delivery taken as made): the page asks the server then.
+  useEffect(() => {
+    if (order.nextDeadlineAt === null) return;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ordersQueryKey }), Math.min(Math.max(order.nextDeadlineAt - serverNow(), 0) + 1_000, LONGEST_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [order.nextDeadlineAt, queryClient]);
   return (
     <Stack gap="4" data-page="order" data-order-status={order.status}>
       <AppLink to={order.side === 'sold' ? `${ROUTES.orders}?side=sold` : ROUTES.orders} fontSize="sm">
