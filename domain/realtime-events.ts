@@ -18,6 +18,8 @@ export const SOCKET_EVENTS = {
   ORDER_CHANGED: 'order:changed',
   /** To `user:<id>` of an ad's owner and of a buyer negotiating on it: an offer was made or answered (`{ slug }`, the ad's). */
   NEGOTIATION_CHANGED: 'negotiation:changed',
+  /** To `user:<id>` of the payer: the provider's answer settled one of their payments (`{ paymentId }`), as a late webhook may. */
+  PAYMENT_SETTLED: 'payment:settled',
   /**
    * To every socket, once a server node's connection to the other nodes broke and is back: what it and
    * they said to each other's sockets meanwhile is lost, so whatever a page shows live is fetched again
@@ -54,5 +56,6 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.PARTICIPATION_CHANGED]: (change: { adId: string }) => void;
   [SOCKET_EVENTS.ORDER_CHANGED]: (change: { orderId: string; status: OrderStatus }) => void;
   [SOCKET_EVENTS.NEGOTIATION_CHANGED]: (change: { slug: string }) => void;
+  [SOCKET_EVENTS.PAYMENT_SETTLED]: (settled: { paymentId: string }) => void;
   [SOCKET_EVENTS.LIVE_VIEWS_STALE]: () => void;
 }

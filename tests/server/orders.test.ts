@@ -6,7 +6,9 @@ import type { Payment } from '../../domain/payments';
 import { DAY_MS, HOUR_MS, MINUTE_MS, ORDER_COMPLETION_MS, ORDER_DELIVERY_CONFIRMATION_MS, ORDER_PAYMENT_WINDOW_MS } from '../../domain/timing';
 import type { AdTable } from '../../server/db/schema';
 import { SANDBOX_TEST_CARDS } from '../../server/modules/sandbox-provider/sandbox-provider';
+import { SOCKET_EVENTS } from '../../domain/realtime-events';
 import { bid, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
+import { closeOpenSockets, connectAs, eventually } from './helpers/auction-watcher';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 interface Refusal {
@@ -288,6 +290,26 @@ describe(`orders on ${testDialect}`, () => {
       expect(await stored(), status).toEqual(before);
     }
     expect(refused).toBe(8 * 15 - 15);
+  });
+
+  it('tells both people over their sockets of each move, and the payer when the provider settles a payment', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const heard: { buyer: string[]; seller: string[] } = { buyer: [], seller: [] };
+    const buyerSocket = connectAs(origin, buyer.cookie);
+    const sellerSocket = connectAs(origin, seller.cookie);
+    await Promise.all([buyerSocket, sellerSocket].map((socket) => new Promise((resolve) => socket.once('connect', () => resolve(null)))));
+    buyerSocket.on(SOCKET_EVENTS.ORDER_CHANGED, ({ status }) => heard.buyer.push(status));
+    buyerSocket.on(SOCKET_EVENTS.PAYMENT_SETTLED, () => heard.buyer.push('payment settled'));
+    sellerSocket.on(SOCKET_EVENTS.ORDER_CHANGED, ({ status }) => heard.seller.push(status));
+    sellerSocket.on(SOCKET_EVENTS.PAYMENT_SETTLED, () => heard.seller.push('payment settled'));
+
+    const order = await bought(buyer, (await newInstantSale()).slug);
+    await payByCard(buyer, order.id);
+    await moved(seller, order.id, 'ship');
+    await eventually('every move heard', () => heard.seller.length >= 4 && heard.buyer.length >= 5);
+    expect(heard.seller).toEqual(['PLACED', 'AWAITING_PAYMENT', 'PAID', 'SHIPPED']);
+    expect(heard.buyer).toEqual(['PLACED', 'AWAITING_PAYMENT', 'payment settled', 'PAID', 'SHIPPED']);
+    closeOpenSockets();
   });
 
   it('tells the other side of each move by message, with a link to the order', async () => {

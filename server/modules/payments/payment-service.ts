@@ -75,7 +75,7 @@ export type PaymentService = ReturnType<typeof createPaymentService>;
  * stored payment only where the payment machine allows, inside a transaction that holds the row,
  * so a repeated or stale answer changes nothing and a success sets its purpose going exactly once.
  */
-export function createPaymentService(db: Kysely<Database>, gateway: PaymentGateway, now: () => number) {
+export function createPaymentService(db: Kysely<Database>, gateway: PaymentGateway, now: () => number, onSettled: (payment: PaymentRow) => void = () => {}) {
   const purposes = new Map<string, PaymentPurpose>();
 
   function lockedPayment(trx: Kysely<Database>, id: string) {
@@ -86,6 +86,7 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
   /** Records a provider answer; `attempted` when the answer is to a new try, which may follow a failure. */
   async function record(paymentId: string, answer: ProviderPayment, attempted: boolean): Promise<PaymentRow> {
     let succeeded = false;
+    let settled = false;
     // SQLite runs a transaction alone on its one connection; PostgreSQL holds the payment's row.
     const recorded = await db.transaction().execute(async (trx) => {
       const row = await lockedPayment(trx, paymentId);
@@ -97,6 +98,7 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       if (next.status === row.status && next.failure === row.failure && actionUrl === row.action_url) return row;
       const at = now();
       succeeded = next.status === 'SUCCEEDED' && row.status !== 'SUCCEEDED';
+      settled = next.status !== row.status && (next.status === 'SUCCEEDED' || next.status === 'FAILED' || next.status === 'REFUNDED');
       const changes = {
         status: next.status,
         failure: next.failure,
@@ -115,6 +117,7 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       }
       return updated;
     });
+    if (settled) onSettled(recorded);
     if (!succeeded) return recorded;
     await purposes.get(recorded.purpose)?.afterSuccess?.(recorded);
     // Read again: what the success set going may have moved the payment on (refunded one no longer wanted).

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import { createPaymentService, type PaymentService } from './payment-service';
 import { createSandboxGateway } from './sandbox.gateway';
 import { stripeCardFormRoutes } from './stripe-card-form';
@@ -16,7 +17,9 @@ export default fp(
     const { stripe } = app.config.payments;
     const gateway = stripe ? createStripeGateway({ ...stripe, now: app.now }) : createSandboxGateway(app.sandboxProvider, app.config.payments.sandbox.webhookSecret, app.now);
     if (stripe) await app.register(stripeCardFormRoutes, { publishableKey: stripe.publishableKey });
-    app.decorate('payments', createPaymentService(app.db, gateway, app.now));
+    // The payer's open pages hear at once when an answer settles a payment, a late webhook's too.
+    const tellPayer = (payment: { id: string; user_id: string }) => app.io.to(userRoom(payment.user_id)).emit(SOCKET_EVENTS.PAYMENT_SETTLED, { paymentId: payment.id });
+    app.decorate('payments', createPaymentService(app.db, gateway, app.now, tellPayer));
   },
-  { name: 'payments', dependencies: ['config', 'database', 'clock', 'sandbox-provider'] },
+  { name: 'payments', dependencies: ['config', 'database', 'clock', 'sandbox-provider', 'realtime'] },
 );

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { cardTokenMessageSchema, PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../domain/payments';
 import { CHECKOUT_EVENTS, checkoutMachine } from '../../../machines/checkout.machine';
+import { SOCKET_EVENTS } from '../../../domain/realtime-events';
 import { inspection } from '../inspect';
+import { useRealtimeSocket } from '../realtime/socket';
 import { FormError } from '../ui/form-error';
 import { useLocale } from '../use-locale';
 import { confirmPayment, syncPayment } from './payments-api';
@@ -61,6 +63,20 @@ export function CheckoutPanel({ start, returnPathOf, returningPaymentId, renderS
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const { method, payment, error } = useSelector(actor, (snapshot) => snapshot.context);
   const succeeded = state === 'succeeded' && payment !== null;
+
+  // A payment the provider settles late (a webhook) is told over the socket: a page waiting for it asks again at once.
+  const socket = useRealtimeSocket();
+  const paymentId = payment?.id ?? null;
+  useEffect(() => {
+    if (!paymentId) return;
+    const onSettled = (settled: { paymentId: string }) => {
+      if (settled.paymentId === paymentId && actor.getSnapshot().matches('waitingForProvider')) actor.send({ type: CHECKOUT_EVENTS.RETRY });
+    };
+    socket.on(SOCKET_EVENTS.PAYMENT_SETTLED, onSettled);
+    return () => {
+      socket.off(SOCKET_EVENTS.PAYMENT_SETTLED, onSettled);
+    };
+  }, [actor, socket, paymentId]);
 
   // The provider's card form hands over its token by a message from its own origin.
   const cardFormUrl = payment?.cardFormUrl ?? null;

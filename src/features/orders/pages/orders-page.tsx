@@ -16,7 +16,6 @@ import { useLocale } from '../../../lib/use-locale';
 import { useOrders } from '../api/get-orders';
 import { OrderNextStep } from '../components/order-next-step';
 import { OrderStatusBadge } from '../components/order-status-badge';
-import { useOrderChanges } from '../use-order-changes';
 
 const SIDE_PARAM = 'side';
 
@@ -25,7 +24,6 @@ export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
   const side: OrderSide = params.get(SIDE_PARAM) === 'sold' ? 'sold' : 'bought';
-  useOrderChanges();
   return (
     <Stack gap="4" data-page="orders">
       <PageHeading title={t('title')} subtitle={t('subtitle')} />
