@@ -119,6 +119,9 @@ describe(`negotiation on ${testDialect}`, () => {
     expect(await mine(buyer, ad.slug)).toMatchObject({ status: 'COUNTERED', facts: { counter: { amount: 85_000 } } });
     const accepted = (await act(buyer, ad.slug, 'accept-counter')).json() as Negotiation;
     expect(accepted).toMatchObject({ status: 'ACCEPTED', facts: { agreedAmount: 85_000, orderBy: clock.now + NEGOTIATED_ORDER_WINDOW_MS } });
+    // The owner is told by message that their price was taken, with the amount agreed.
+    const toOwner = await t.app.db.selectFrom('outbox').select(['subject', 'body']).where('recipient', '=', owner.email).orderBy('created_at', 'desc').execute();
+    expect(toOwner.map((message) => message.body)).toContainEqual(expect.stringContaining('850 SAR'));
 
     const declinedAd = await newSale();
     await offered(other, declinedAd.slug, 70_000);

@@ -48,12 +48,14 @@ export function createNegotiationService(app: FastifyInstance) {
   async function tell(ad: AdRow, row: NegotiationRow, movedBy: string) {
     app.io.to([userRoom(ad.owner_id), userRoom(row.buyer_id)]).emit(SOCKET_EVENTS.NEGOTIATION_CHANGED, { slug: ad.slug });
     const toOwner = movedBy === row.buyer_id;
-    if (toOwner && row.status !== 'OFFERED') return;
+    // The owner hears of a new offer and of their counter-offer taken; a withdrawal or an order tells itself.
+    const ownerMessage = row.status === 'OFFERED' ? 'offerMade' : row.status === 'ACCEPTED' ? 'counterAccepted' : null;
+    if (toOwner && ownerMessage === null) return;
     const recipient = await app.db.selectFrom('users').select(['email', 'phone']).where('id', '=', toOwner ? ad.owner_id : row.buyer_id).executeTakeFirst();
     if (!recipient) return;
-    const message = outgoingMessage(toOwner ? 'offerMade' : 'offerAnswered', DEFAULT_LOCALE, {
+    const message = outgoingMessage(toOwner ? ownerMessage! : 'offerAnswered', DEFAULT_LOCALE, {
       title: ad.title,
-      amount: `${row.offer_amount / minorUnitsPerMajor(ad.currency)} ${ad.currency}`,
+      amount: `${(row.agreed_amount ?? row.offer_amount) / minorUnitsPerMajor(ad.currency)} ${ad.currency}`,
       link: `${app.config.publicUrl}/ad/${ad.slug}`,
     });
     const [channel, address] = recipient.email ? (['email', recipient.email] as const) : (['sms', recipient.phone] as const);
