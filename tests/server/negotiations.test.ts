@@ -146,6 +146,33 @@ describe(`negotiation on ${testDialect}`, () => {
     expect((await t.app.db.selectFrom('negotiations').select('status').where('id', '=', expired!.id).executeTakeFirstOrThrow()).status).toBe('EXPIRED');
   });
 
+  it('keeps the limit and an agreed price across a relisting, takes no offer outside the ad\'s dates, and holds a key to its offer', async () => {
+    const ad = await newSale();
+    for (const amount of [60_000, 61_000, 62_000]) {
+      await offered(buyer, ad.slug, amount);
+      const [open] = await received(ad.slug);
+      await answer(ad.slug, open!.id, 'reject');
+    }
+    // Bought outright and cancelled: the ad is back on sale in a new round, and the buyer's limit with it.
+    const bought = (await buyer.browser.post('/api/orders', { adSlug: ad.slug, idempotencyKey: key() })).json() as Order;
+    expect((await buyer.browser.post(`/api/orders/${bought.id}/cancel`, { idempotencyKey: key() })).statusCode).toBe(200);
+    expect(refusalOf(await offer(buyer, ad.slug, 63_000))).toEqual({ status: 409, code: 'NEGOTIATION_LIMIT_REACHED' });
+
+    const ended = await newSale({ ends_at: clock.now - HOUR_MS });
+    expect(refusalOf(await offer(buyer, ended.slug, 50_000))).toEqual({ status: 410, code: 'PRODUCT_UNAVAILABLE' });
+    const later = await newSale({ starts_at: clock.now + HOUR_MS });
+    expect(refusalOf(await offer(buyer, later.slug, 50_000))).toEqual({ status: 410, code: 'PRODUCT_UNAVAILABLE' });
+
+    const twoOffers = await newSale();
+    await offered(buyer, twoOffers.slug, 70_000);
+    await offered(other, twoOffers.slug, 71_000);
+    const [first, second] = await received(twoOffers.slug);
+    const idempotencyKey = key();
+    const reject = (negotiationId: string) => owner.browser.post(`/api/ads/${twoOffers.slug}/offers/${negotiationId}/reject`, { idempotencyKey });
+    expect((await reject(first!.id)).statusCode).toBe(204);
+    expect(refusalOf(await reject(second!.id))).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
   it('puts the ad back on sale when the buyer does not order within the window', async () => {
     const ad = await newSale();
     await offered(buyer, ad.slug, 90_000);

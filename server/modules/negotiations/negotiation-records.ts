@@ -10,13 +10,13 @@ export type NegotiationRow = Selectable<NegotiationTable>;
 type AdRow = Selectable<AdTable>;
 
 /** The machine's facts of `buyerId`'s negotiation on the ad, at server time `now`; a buyer with no offer yet has none made. */
-export function negotiationFactsOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number): NegotiationFacts {
+export function negotiationFactsOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number, earlierAttempts = 0): NegotiationFacts {
   return {
     buyerId,
     ownerId: ad.owner_id,
     price: ad.price ?? 0,
     attemptLimit: NEGOTIATION_ATTEMPT_LIMIT,
-    attemptsUsed: row?.attempts_used ?? 0,
+    attemptsUsed: row?.attempts_used ?? earlierAttempts,
     offerTtlMs: NEGOTIATION_OFFER_TTL_MS,
     orderWindowMs: NEGOTIATED_ORDER_WINDOW_MS,
     offer: row ? { amount: row.offer_amount, at: row.offer_at, expiresAt: row.offer_expires_at } : null,
@@ -27,8 +27,8 @@ export function negotiationFactsOf(ad: AdRow, buyerId: string, row: NegotiationR
   };
 }
 
-export function negotiationSnapshotOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number): NegotiationSnapshot {
-  return negotiationStateOf((row?.status as NegotiationStatus | undefined) ?? null, negotiationFactsOf(ad, buyerId, row, now));
+export function negotiationSnapshotOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number, earlierAttempts = 0): NegotiationSnapshot {
+  return negotiationStateOf((row?.status as NegotiationStatus | undefined) ?? null, negotiationFactsOf(ad, buyerId, row, now, earlierAttempts));
 }
 
 /** The row's columns from a snapshot the machine moved. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { transition } from 'xstate';
+import { adPhaseOf, type AdStatus } from '../../../domain/ad';
 import { ERROR_CODES } from '../../../domain/errors';
 import { DEFAULT_LOCALE } from '../../../domain/locale';
 import { minorUnitsPerMajor } from '../../../domain/money';
@@ -30,9 +31,10 @@ export interface NegotiationRequest {
 }
 
 /** The ad a negotiation may run on: a published instant sale whose owner takes offers. */
-function assertNegotiable(ad: AdRow | undefined): asserts ad is AdRow {
+function assertNegotiable(ad: AdRow | undefined, now: number): asserts ad is AdRow {
   if (!ad || ad.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
-  if (ad.status !== 'PUBLISHED') throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
+  const running = adPhaseOf({ status: ad.status as AdStatus, endsAt: ad.ends_at }, now) === 'PUBLISHED' && (ad.starts_at === null || ad.starts_at <= now);
+  if (!running) throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
   if (ad.type !== 'INSTANT_SALE' || ad.negotiable !== 1 || ad.price === null) throw new AppError(ERROR_CODES.NOT_NEGOTIABLE);
 }
 
@@ -66,15 +68,19 @@ export function createNegotiationService(app: FastifyInstance) {
     const outcome = await withLockedAd(app.db, { slug: request.slug }, async (trx, ad) => {
       const receipt = await trx.selectFrom('command_receipts').select(['command', 'result', 'ad_id']).where('user_id', '=', request.userId).where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
       if (receipt) {
-        if (receipt.command !== request.command || receipt.ad_id !== ad?.id) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
+        const sameNegotiation = request.negotiationId === undefined || receipt.result === request.negotiationId;
+        if (receipt.command !== request.command || receipt.ad_id !== ad?.id || !sameNegotiation) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
         const row = await trx.selectFrom('negotiations').selectAll().where('id', '=', receipt.result).executeTakeFirstOrThrow();
         return { ad: ad!, row, orderId: row.order_id, replayed: true };
       }
-      assertNegotiable(ad);
+      const now = app.now();
+      assertNegotiable(ad, now);
       const row = await negotiationRowFor(trx, ad, request);
       const buyerId = row?.buyer_id ?? request.userId;
-      const now = app.now();
-      const snapshot = negotiationSnapshotOf(ad, buyerId, row, now);
+      // The limit and an agreed price hold for the ad, not for one round of it: a relisted ad carries them over.
+      const earlier = row ? undefined : await earlierNegotiationOf(trx, ad, buyerId);
+      if (earlier?.agreed) throw new AppError(ERROR_CODES.PRICE_ALREADY_NEGOTIATED);
+      const snapshot = negotiationSnapshotOf(ad, buyerId, row, now, earlier?.attemptsUsed ?? 0);
       const event = request.event(snapshot.context.at);
       const refusal = negotiationRefusal(snapshot, event);
       if (refusal) throw new AppError(refusal);
@@ -108,6 +114,12 @@ export function createNegotiationService(app: FastifyInstance) {
       if (outcome.orderId) await app.orders.announcePlaced(outcome.orderId);
     }
     return { row: outcome.row, orderId: outcome.orderId };
+  }
+
+  /** What the buyer's negotiations in the ad's earlier rounds leave: offers spent, and whether a price was agreed. */
+  async function earlierNegotiationOf(trx: Db, ad: AdRow, buyerId: string) {
+    const rows = await trx.selectFrom('negotiations').select(['attempts_used', 'agreed_amount']).where('ad_id', '=', ad.id).where('buyer_id', '=', buyerId).where('round', '<', ad.round).execute();
+    return { attemptsUsed: Math.max(0, ...rows.map((one) => one.attempts_used)), agreed: rows.some((one) => one.agreed_amount !== null) };
   }
 
   /** The negotiation a command acts on: the buyer's own, or the one the owner names (of this ad's round only). */

@@ -16,7 +16,8 @@ const chooseCashOnDeliveryRoute: FastifyPluginAsync = async (app) => {
       await app.orders.move(orderId, { userId: user.id, idempotencyKey: request.body.idempotencyKey }, {
         command: 'ORDER_CASH_ON_DELIVERY',
         event: (_row, at) => ({ type: ORDER_EVENTS.CHOOSE_CASH_ON_DELIVERY, by: user.id, at }),
-        write: async () => ({ payment_mode: 'CASH_ON_DELIVERY' }),
+        // A checkout left open is no longer the order's: if it succeeds anyway, it is refunded.
+        write: async () => ({ payment_mode: 'CASH_ON_DELIVERY', payment_id: null }),
       });
       return app.orders.viewOf(orderId, user.id, localeOfRequest(request.headers));
     },

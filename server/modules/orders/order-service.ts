@@ -122,6 +122,7 @@ export function createOrderService(app: FastifyInstance) {
       };
       await trx.updateTable('orders').set(changes).where('id', '=', row.id).execute();
       for (const step of steps) await appendHistory(trx, row.id, { ...step, at: now });
+      if (changes.status === 'CANCELLED') await relistAd(trx, row);
       if (by) await trx.insertInto('command_receipts').values({ user_id: by.userId, idempotency_key: by.idempotencyKey, command: spec.command, ad_id: row.ad_id, result: row.id, created_at: now }).execute();
       return { row: { ...row, ...changes } as StoredOrder, replayed: false, changed: steps.length > 0 };
     });
@@ -132,17 +133,15 @@ export function createOrderService(app: FastifyInstance) {
     return outcome;
   }
 
-  /** What a move sets going once committed: a cancelled sale's ad back on sale, a paid cancelled order's refund. */
+  /** What a move sets going once committed: a paid cancelled order's refund (retried by the deadline job if the provider fails). */
   async function afterMove(row: StoredOrder) {
-    if (row.status !== 'CANCELLED') return;
-    await relistAd(row);
-    await refundUnwantedPayments(row.id);
+    if (row.status === 'CANCELLED') await refundUnwantedPayments(row.id);
   }
 
-  /** An instant sale (or a negotiated one) whose order was cancelled goes back on sale, in a new round for its next buyer. */
-  async function relistAd(row: StoredOrder) {
+  /** An instant sale (or a negotiated one) whose order was cancelled goes back on sale, in a new round for its next buyer, in the cancelling transaction. */
+  async function relistAd(trx: Db, row: StoredOrder) {
     if (row.kind !== 'INSTANT_PURCHASE' && row.kind !== 'NEGOTIATED') return;
-    await db
+    await trx
       .updateTable('ads')
       .set((eb) => ({ status: 'PUBLISHED', ended_at: null, round: eb('round', '+', 1), updated_at: app.now() }))
       .where('id', '=', row.ad_id)
@@ -159,7 +158,7 @@ export function createOrderService(app: FastifyInstance) {
       .selectAll('p')
       .where('p.purpose', '=', ORDER_PURPOSE)
       .where('p.status', '=', 'SUCCEEDED')
-      .where((eb) => eb.or([eb('o.status', '=', 'CANCELLED'), eb('o.payment_id', '!=', eb.ref('p.id'))]));
+      .where((eb) => eb.or([eb('o.status', '=', 'CANCELLED'), eb('o.payment_id', 'is', null), eb('o.payment_id', '!=', eb.ref('p.id'))]));
     if (orderId) query = query.where('o.id', '=', orderId);
     for (const payment of (await query.execute()) as PaymentRow[]) {
       await app.payments.refund(payment, `refund-${payment.id}`).catch((error: unknown) => app.log.error({ err: error, paymentId: payment.id }, 'refunding an order payment failed'));
@@ -203,9 +202,9 @@ export function createOrderService(app: FastifyInstance) {
     async paymentSucceeded(trx: Db, payment: PaymentRow, at: number) {
       const row = await lockedOrder(trx, payment.subject_id);
       if (!row) return;
-      // Judged at the order's last stored move: a payment made in time is not refused because the
-      // deadline job has not written the cancellation yet, nor taken because it has not run.
-      const stored = orderStateAt(row, row.updated_at ?? row.created_at);
+      // Judged at the payment's time: past the time to pay, the order reads as cancelled whether or
+      // not the deadline job has written it yet, and the payment is refunded.
+      const stored = orderStateAt(row, at);
       const event = { type: ORDER_EVENTS.PAYMENT_SUCCEEDED, at } as const;
       if (row.status !== 'AWAITING_PAYMENT' || row.payment_id !== payment.id || !stored.can(event)) return;
       const next = transition(orderMachine, stored, event)[0];
