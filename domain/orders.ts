@@ -3,8 +3,15 @@ import { idempotencyKeySchema } from './auction';
 import { PAYMENT_METHODS, paymentSchema } from './payments';
 
 /** How a sale closed into an order (SPEC.md section 6, DESIGN.md section 8). */
-export const ORDER_KINDS = ['INSTANT_PURCHASE', 'BUY_NOW', 'AUCTION_WIN', 'NEGOTIATED'] as const;
+/** `NEXT_BIDDER`: an auction's item offered to the next highest bidder after the winner's order was cancelled unpaid. */
+export const ORDER_KINDS = ['INSTANT_PURCHASE', 'BUY_NOW', 'AUCTION_WIN', 'NEGOTIATED', 'NEXT_BIDDER'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * The orders an auction round closes into: the winner's, then, each time one is cancelled unpaid, the
+ * next bidder's. The seller places them (by finalising, by offering), not the buyer.
+ */
+export const AUCTION_ORDER_KINDS: readonly OrderKind[] = ['AUCTION_WIN', 'NEXT_BIDDER'];
 
 /** An order's states, as `machines/order.machine.ts` moves them and the database stores them. */
 export const ORDER_STATUSES = ['PLACED', 'AWAITING_PAYMENT', 'CASH_ON_DELIVERY', 'PAID', 'SHIPPED', 'DELIVERED', 'COMPLETED', 'CANCELLED'] as const;
@@ -68,10 +75,12 @@ export const orderSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   history: z.array(orderEventSchema),
+  /** For the seller of a cancelled auction order: the next highest bidder, to whom the item may be offered at their bid. */
+  nextBidder: z.object({ fullName: z.string(), amount: z.number().int() }).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderListSchema = z.array(orderSchema.omit({ history: true, payment: true }));
+export const orderListSchema = z.array(orderSchema.omit({ history: true, payment: true, nextBidder: true }));
 export type OrderSummary = z.infer<typeof orderListSchema>[number];
 
 export const orderListQuerySchema = z.object({ side: z.enum(ORDER_SIDES).default('bought') });

@@ -13,6 +13,7 @@ import * as payments from './migrations/0011-payments';
 import * as receipts from './migrations/0012-receipts';
 import * as orders from './migrations/0013-orders';
 import * as negotiations from './migrations/0014-negotiations';
+import * as nextBidderOrders from './migrations/0015-next-bidder-orders';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-receipts': receipts,
   '0013-orders': orders,
   '0014-negotiations': negotiations,
+  '0015-next-bidder-orders': nextBidderOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -37,7 +39,13 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 // Migrations see the database as it was when they were written, not as schema.ts types it today.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  return migrateTo(db, Object.keys(MIGRATIONS).at(-1)!);
+}
+
+/** Runs the migrations up to and including `name`; answers the names of those it ran. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

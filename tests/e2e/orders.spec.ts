@@ -237,6 +237,57 @@ test.describe('orders between two people', () => {
     await expect(buyer.page.getByTestId('buy')).toBeVisible();
   });
 
+  test('a winner who does not pay is cancelled, and the item goes to the next bidder, who pays, in ar', async ({ browser }) => {
+    const language: Language = 'ar';
+    const { orders } = LOCALES[language];
+    const seller = await newPerson(browser, language, { firstName: 'سلمان', lastName: 'العتيبي' });
+    const winner = await newPerson(browser, language, { firstName: 'خالد', lastName: 'الشمري' });
+    const runnerUp = await newPerson(browser, language, { firstName: 'ريم', lastName: 'القحطاني' });
+    people = [seller, winner, runnerUp];
+    const slug = await publishThroughApi(seller.page.request, 'PUBLIC_AUCTION', {
+      title: 'ساعة جيب فضية قديمة',
+      description: 'تعمل، مع سلسلتها.',
+      ...(await categoryIds(seller.page.request, ['fashion', 'watches'])),
+      condition: 'USED',
+      openingAmount: 10_000,
+      startsNow: true,
+      auctionDurationHours: 2,
+    });
+    for (const [person, amount] of [[runnerUp, 12_000], [winner, 15_000]] as const) {
+      expect((await apiWrite(person.page.request, 'POST', `/api/ads/${encodeURIComponent(slug)}/bids`, { amount, idempotencyKey: crypto.randomUUID() })).status()).toBe(201);
+    }
+    expect((await apiWrite(seller.page.request, 'POST', `/api/dev/auctions/${encodeURIComponent(slug)}/end-soon`, { inMs: 1_000 })).status()).toBe(204);
+    await expect
+      .poll(async () => (await apiWrite(seller.page.request, 'POST', `/api/ads/${encodeURIComponent(slug)}/finalise`, { idempotencyKey: crypto.randomUUID() })).status(), { timeout: 15_000 })
+      .toBe(201);
+
+    await visit(seller.page, '/orders?side=sold');
+    await seller.page.getByTestId('order-card').filter({ hasText: 'ساعة جيب فضية قديمة' }).getByTestId('order-link').click();
+    await expect(seller.page.getByTestId('next-bidder-offer')).toHaveCount(0);
+    await seller.page.getByTestId('order-cancel').click();
+    await seller.page.getByTestId('cancel-reason').fill('لم يدفع المشتري');
+    await seller.page.getByTestId('cancel-order-dialog-confirm').click();
+    await expect(orderStatus(seller.page)).toHaveAttribute('data-order-status', 'CANCELLED');
+    await expect(seller.page.getByTestId('next-bidder-offer')).toContainText('ريم القحطاني');
+    await seller.page.screenshot({ path: `${SCREENSHOTS}/next-bidder-${language}.png`, fullPage: true });
+    await seller.page.getByTestId('offer-next-bidder').click();
+    await seller.page.getByTestId('offer-next-bidder-dialog-confirm').click();
+    // The seller is taken to the new order, which waits for the next bidder to pay.
+    await expect(orderStatus(seller.page)).toHaveAttribute('data-order-status', 'PLACED');
+    await expect(seller.page.getByTestId('order-summary')).toContainText('ريم القحطاني');
+    await expect(seller.page.getByTestId('order-summary')).toContainText(orders.kind.NEXT_BIDDER);
+
+    await visit(runnerUp.page, '/orders');
+    await runnerUp.page.getByTestId('order-card').filter({ hasText: 'ساعة جيب فضية قديمة' }).getByTestId('order-link').click();
+    await expect(runnerUp.page.getByTestId('offered-to-you')).toHaveText(orders.order.offeredToYou);
+    await expect(runnerUp.page.getByTestId('order-total')).toContainText('120');
+    await runnerUp.page.screenshot({ path: `${SCREENSHOTS}/offered-to-next-bidder-${language}.png`, fullPage: true });
+    await runnerUp.page.getByRole('button', { name: LOCALES.ar.payments.continue }).click();
+    await payByCard(runnerUp.page, CARDS.succeeds);
+    await expect(orderStatus(runnerUp.page)).toHaveAttribute('data-order-status', 'PAID');
+    await expect(orderStatus(seller.page)).toHaveAttribute('data-order-status', 'PAID');
+  });
+
   test('the winner of an auction goes from the auction to the order and pays, in en', async ({ browser }) => {
     const language: Language = 'en';
     const { auction: words } = LOCALES[language];

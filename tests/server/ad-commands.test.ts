@@ -768,6 +768,12 @@ describe(`ad commands on ${testDialect}: drafts, publishing, field rules, permis
       const finalised = await seller.browser.post(`/api/ads/${encodeURIComponent(slug)}/finalise`, { idempotencyKey: randomUUID() });
       expect(finalised.statusCode, finalised.body).toBe(201);
       expect(await myAd(seller, slug)).toMatchObject({ awaitsYourDecision: false, actions: { repost: true } });
+      // The winner's order is open: the item is theirs until they pay or the order is cancelled.
+      const open = await command(slug, 'repost');
+      expect([open.statusCode, open.json().error.code]).toEqual([409, 'AD_ORDER_OPEN']);
+      const [order] = (await seller.browser.get('/api/orders?side=sold')).json().filter((one: { ad: { slug: string } }) => one.ad.slug === slug);
+      const cancelled = await seller.browser.post(`/api/orders/${order.id}/cancel`, { idempotencyKey: randomUUID(), reason: 'Not paid' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect((await command(slug, 'repost')).statusCode).toBe(200);
     });
 

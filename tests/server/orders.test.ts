@@ -270,6 +270,46 @@ describe(`orders on ${testDialect}`, () => {
     expect(((await other.browser.get('/api/orders?side=bought')).json() as OrderSummary[]).some((order) => order.ad.slug === combined.slug)).toBe(false);
   });
 
+  it('offers the item of an auction order cancelled unpaid to the next bidder, one live order at a time', async () => {
+    const auction = await newAuction(t.app, seller, { shipping_type: 'FREE' });
+    expect((await bid(other, auction, 20_000)).statusCode).toBe(201);
+    expect((await bid(buyer, auction, 25_000)).statusCode).toBe(201);
+    clock.now += HOUR_MS;
+    await t.app.auctionDeadlines.resync();
+    expect((await seller.browser.post(`/api/ads/${auction.slug}/finalise`, { idempotencyKey: key() })).statusCode).toBe(201);
+    const won = ((await seller.browser.get('/api/orders?side=sold')).json() as OrderSummary[]).find((order) => order.ad.slug === auction.slug)!;
+    // While the winner may still pay, the item is theirs: no offer to another, no repost.
+    expect((await orderOf(seller, won.id)).nextBidder).toBeNull();
+    expect(refusalOf(await command(seller, won.id, 'offer-next-bidder'))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+    expect(refusalOf(await seller.browser.post(`/api/ads/${auction.slug}/repost`, {}))).toEqual({ status: 409, code: 'AD_ORDER_OPEN' });
+
+    await advance(ORDER_PAYMENT_WINDOW_MS);
+    expect(await orderOf(seller, won.id)).toMatchObject({ status: 'CANCELLED', nextBidder: { fullName: 'Other Tester', amount: 20_000 } });
+    expect((await orderOf(buyer, won.id)).nextBidder).toBeNull();
+    expect(refusalOf(await command(buyer, won.id, 'offer-next-bidder'))).toEqual({ status: 404, code: 'NOT_FOUND' });
+
+    const offerKey = key();
+    const offered = await command(seller, won.id, 'offer-next-bidder', { idempotencyKey: offerKey });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const second = offered.json() as Order;
+    expect(second).toMatchObject({ kind: 'NEXT_BIDDER', status: 'PLACED', amount: 20_000, buyer: { fullName: 'Other Tester' }, side: 'sold' });
+    expect(second.history.map((step) => [step.status, step.by])).toEqual([['PLACED', 'SELLER']]);
+    const retried = await command(seller, won.id, 'offer-next-bidder', { idempotencyKey: offerKey });
+    expect([retried.statusCode, (retried.json() as Order).id]).toEqual([200, second.id]);
+    expect(refusalOf(await command(seller, won.id, 'offer-next-bidder'))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
+    expect((await orderOf(seller, won.id)).nextBidder).toBeNull();
+    await eventually('the next bidder told of the offer', async () =>
+      (await t.app.db.selectFrom('outbox').select('body').where('recipient', '=', other.email).where('body', 'like', `%${second.id}%`).execute()).length === 1);
+
+    // The next bidder declines by cancelling; nobody is left, and the owner may repost.
+    expect(await moved(other, second.id, 'cancel')).toMatchObject({ status: 'CANCELLED', actions: [] });
+    expect((await orderOf(seller, second.id)).nextBidder).toBeNull();
+    expect(refusalOf(await command(seller, second.id, 'offer-next-bidder'))).toEqual({ status: 409, code: 'NO_NEXT_BIDDER' });
+    const { round } = await adStatusOf(auction.slug);
+    const two = await t.app.db.selectFrom('orders').select(['kind', 'status']).where('ad_id', '=', auction.id).where('round', '=', round).orderBy('created_at').execute();
+    expect(two).toEqual([{ kind: 'AUCTION_WIN', status: 'CANCELLED' }, { kind: 'NEXT_BIDDER', status: 'CANCELLED' }]);
+  });
+
   it('refuses every move the machine does not give that person in that state, and changes nothing', async () => {
     const allowed: Record<string, { buyer: string[]; seller: string[] }> = {
       PLACED: { buyer: ['pay', 'cash-on-delivery', 'cancel'], seller: ['cancel'] },

@@ -109,6 +109,7 @@ const EXPECTED_ROUTES = [
   'POST /api/orders/:orderId/cancel params body response:200',
   'POST /api/orders/:orderId/cash-on-delivery params body response:200',
   'POST /api/orders/:orderId/confirm-delivery params body response:200',
+  'POST /api/orders/:orderId/offer-next-bidder params body response:200,201',
   'POST /api/orders/:orderId/pay params body response:200,201',
   'POST /api/orders/:orderId/ship params body response:200',
   'POST /api/payments/:paymentId/confirm params body response:200',

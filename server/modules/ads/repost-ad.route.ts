@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { announcedAfresh } from '../auctions/auction-records';
 import { requireUser } from '../auth/session.plugin';
 import { UNDECIDED_ROUND } from '../auctions/auction-records';
+import { orderStateAt } from '../orders/order-records';
 import { spendAdCredit, withOwnedAd } from './ad-records';
 
 /**
@@ -28,6 +29,9 @@ const repostAdRoute: FastifyPluginAsync = async (app) => {
           if (!ad.lifecycle.can({ type: AD_DRAFT_EVENTS.REPOST })) {
             throw new AppError(ad.lifecycle.context.ownerDecisionAwaited ? ERROR_CODES.AUCTION_ROUND_UNDECIDED : ERROR_CODES.NO_AD_CREDIT);
           }
+          // The item is in an order still open (the winner's, a buyer's): reposting would sell it twice.
+          const orders = await trx.selectFrom('orders').selectAll().where('ad_id', '=', row.id).where('round', '=', row.round).where('status', 'not in', ['COMPLETED', 'CANCELLED']).execute();
+          if (orders.some((order) => orderStateAt(order, now).status !== 'done')) throw new AppError(ERROR_CODES.AD_ORDER_OPEN);
           await spendAdCredit(trx, user.id, now);
           // As long as it was meant to run: an auction its duration, a tender from its start to its planned
           // end; an instant sale has no end.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { ORDER_ACTIONS, type OrderActor, type OrderEvent, type OrderKind, type OrderPaymentMode, type OrderStatus, type OrderSummary } from '../../../domain/orders';
+import { AUCTION_ORDER_KINDS, ORDER_ACTIONS, type OrderActor, type OrderEvent, type OrderKind, type OrderPaymentMode, type OrderStatus, type OrderSummary } from '../../../domain/orders';
 import { ORDER_COMPLETION_MS, ORDER_DELIVERY_CONFIRMATION_MS, ORDER_PAYMENT_WINDOW_MS } from '../../../domain/timing';
 import { fullNameOf } from '../../../domain/user';
 import { transition } from 'xstate';
@@ -34,7 +34,8 @@ export async function recordOrder(db: Db, ad: Selectable<AdTable>, sale: { kind:
       updated_at: sale.at,
     })
     .execute();
-  await db.insertInto('order_events').values({ order_id: id, position: 1, status: 'PLACED', actor: 'BUYER', note: null, at: sale.at }).execute();
+  const placedBy = AUCTION_ORDER_KINDS.includes(sale.kind) ? 'SELLER' : 'BUYER';
+  await db.insertInto('order_events').values({ order_id: id, position: 1, status: 'PLACED', actor: placedBy, note: null, at: sale.at }).execute();
   return id;
 }
 
@@ -104,6 +105,34 @@ export function orderSummaryOf(row: OrderRow, userId: string, now: number): Orde
     createdAt: row.created_at,
     updatedAt: row.updated_at ?? row.created_at,
   };
+}
+
+/** Whether an order of the ad's round is live as stored (neither cancelled nor completed). */
+export async function hasLiveOrder(db: Db, adId: string, round: number): Promise<boolean> {
+  const live = await db.selectFrom('orders').select('id').where('ad_id', '=', adId).where('round', '=', round).where('status', 'not in', ['CANCELLED', 'COMPLETED']).executeTakeFirst();
+  return live !== undefined;
+}
+
+/**
+ * The bidder the item of a cancelled auction order may be offered to next: the highest bid of the
+ * round by someone with no order of it yet, while the round is the ad's last. Null when there is
+ * none, or the order is not one to follow so. Whether another order of the round is live is `hasLiveOrder`'s.
+ */
+export async function nextBidderOf(db: Db, ad: Selectable<AdTable>, order: Selectable<Database['orders']>) {
+  if (order.status !== 'CANCELLED' || !AUCTION_ORDER_KINDS.includes(order.kind as OrderKind) || ad.status === 'DELETED' || ad.round !== order.round) return null;
+  const offered = db.selectFrom('orders').select('buyer_id').where('ad_id', '=', ad.id).where('round', '=', order.round);
+  const next = await db
+    .selectFrom('offers as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.id as offerId', 'o.user_id as userId', 'o.amount', 'u.first_name', 'u.last_name'])
+    .where('o.ad_id', '=', ad.id)
+    .where('o.round', '=', order.round)
+    .where('o.user_id', 'not in', offered)
+    .orderBy('o.amount', 'desc')
+    .orderBy('o.created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return next ? { offerId: next.offerId, userId: next.userId, amount: next.amount, fullName: fullNameOf(next.first_name, next.last_name) } : null;
 }
 
 export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderEvent[]> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { transition } from 'xstate';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
-import type { Order, OrderActor, OrderStatus } from '../../../domain/orders';
+import { AUCTION_ORDER_KINDS, type Order, type OrderActor, type OrderKind, type OrderStatus } from '../../../domain/orders';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
 import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStatusOf } from '../../../machines/order.machine';
@@ -10,12 +10,14 @@ import type { Database, OrderTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outgoingMessage } from '../../i18n';
 import type { PaymentRow } from '../payments/payment-service';
-import { lockedOrder, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf } from './order-records';
+import { withLockedAd } from '../../db/dialect';
+import { hasLiveOrder, lockedOrder, nextBidderOf, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf, recordOrder } from './order-records';
 
 type Db = Kysely<Database>;
 type StoredOrder = Selectable<OrderTable>;
 
 export const ORDER_PURPOSE = 'ORDER';
+const NEXT_BIDDER_COMMAND = 'ORDER_OFFER_NEXT_BIDDER';
 
 /** A person's command to an order, keyed so that a retry does it once. */
 export interface OrderCommand {
@@ -74,7 +76,8 @@ export function createOrderService(app: FastifyInstance) {
     if (!MESSAGED_STATUSES.has(status)) return;
     for (const person of people) {
       // The account keeps no language; messages go in the marketplace's default, Arabic.
-      const message = outgoingMessage(`order${status}`, DEFAULT_LOCALE, { title: ad?.title ?? '', link: `${app.config.publicUrl}/orders/${row.id}` });
+      const key = status === 'PLACED' && row.kind === 'NEXT_BIDDER' ? 'orderOfferedToNextBidder' : `order${status}`;
+      const message = outgoingMessage(key, DEFAULT_LOCALE, { title: ad?.title ?? '', link: `${app.config.publicUrl}/orders/${row.id}` });
       const [channel, recipient] = person.email ? (['email', person.email] as const) : (['sms', person.phone] as const);
       await app.messages.deliver({ channel, recipient, ...message }).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of an order change failed'));
     }
@@ -168,26 +171,67 @@ export function createOrderService(app: FastifyInstance) {
   async function viewOf(orderId: string, userId: string, locale: Locale): Promise<Order> {
     const row = await orderRows(db).where('o.id', '=', orderId).executeTakeFirst();
     if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) throw new AppError(ERROR_CODES.NOT_FOUND);
-    const [history, payment] = await Promise.all([
+    const [history, payment, nextBidder] = await Promise.all([
       orderHistoryOf(db, orderId),
       row.payment_id ? db.selectFrom('payments').selectAll().where('id', '=', row.payment_id).executeTakeFirst() : undefined,
+      row.seller_id === userId && row.status === 'CANCELLED' && !(await hasLiveOrder(db, row.ad_id, row.round))
+        ? nextBidderOf(db, await db.selectFrom('ads').selectAll().where('id', '=', row.ad_id).executeTakeFirstOrThrow(), row)
+        : null,
     ]);
     // The buyer's own payment only: the seller learns that it was paid from the status.
     const ownPayment = payment && payment.user_id === userId ? app.payments.viewOf(payment, locale) : null;
-    return { ...orderSummaryOf(row, userId, app.now()), history, payment: ownPayment };
+    return {
+      ...orderSummaryOf(row, userId, app.now()),
+      history,
+      payment: ownPayment,
+      nextBidder: nextBidder && { fullName: nextBidder.fullName, amount: nextBidder.amount },
+    };
   }
 
   /** Tells of a new order; the sale is committed whatever the telling does. */
   function announceNew(row: StoredOrder | undefined) {
     if (!row) return;
-    // An auction's winner did not place the order: the seller's finalising did.
-    const placedBy = row.kind === 'AUCTION_WIN' ? row.seller_id : row.buyer_id;
+    const placedBy = AUCTION_ORDER_KINDS.includes(row.kind as OrderKind) ? row.seller_id : row.buyer_id;
     announce(row, 'PLACED', placedBy).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of a new order failed'));
+  }
+
+  /**
+   * The seller offers the item of a cancelled auction order to the next highest bidder at their bid:
+   * a new order of the same round, which that bidder pays in the usual time or cancels. Made with the
+   * ad held and in its turn among the ad's commands, so it cannot cross a repost; a retry answers the same order.
+   */
+  async function offerToNextBidder(command: OrderCommand): Promise<{ orderId: string; replayed: boolean }> {
+    const stored = await db.selectFrom('orders').select(['ad_id', 'seller_id']).where('id', '=', command.orderId).executeTakeFirst();
+    if (!stored || stored.seller_id !== command.userId) throw new AppError(ERROR_CODES.NOT_FOUND);
+    // A deadline that passed is written first: the order reads as cancelled by time only once stored so.
+    await move(command.orderId, null, { command: 'TICK', event: () => null });
+    const outcome = await app.auctions.inTurn({ id: stored.ad_id }, () =>
+      withLockedAd(db, { id: stored.ad_id }, async (trx, ad) => {
+        const receipt = await trx.selectFrom('command_receipts').select(['command', 'result', 'ad_id']).where('user_id', '=', command.userId).where('idempotency_key', '=', command.idempotencyKey).executeTakeFirst();
+        if (receipt) {
+          if (receipt.command !== NEXT_BIDDER_COMMAND || receipt.ad_id !== stored.ad_id) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
+          return { orderId: receipt.result, replayed: true };
+        }
+        // Cancelled is final: the order needs no lock of its own, and taking one after the ad's would cross a cancel's order of locks.
+        const row = await trx.selectFrom('orders').selectAll().where('id', '=', command.orderId).executeTakeFirstOrThrow();
+        if (!ad || row.status !== 'CANCELLED' || ad.round !== row.round || (await hasLiveOrder(trx, ad.id, row.round))) throw new AppError(ERROR_CODES.ORDER_ACTION_NOT_ALLOWED);
+        const next = await nextBidderOf(trx, ad, row);
+        if (!next) throw new AppError(ERROR_CODES.NO_NEXT_BIDDER);
+        const now = app.now();
+        const orderId = await recordOrder(trx, ad, { kind: 'NEXT_BIDDER', buyerId: next.userId, amount: next.amount, at: now });
+        await trx.updateTable('offers').set({ awarded_at: now }).where('id', '=', next.offerId).execute();
+        await trx.insertInto('command_receipts').values({ user_id: command.userId, idempotency_key: command.idempotencyKey, command: NEXT_BIDDER_COMMAND, ad_id: ad.id, result: orderId, created_at: now }).execute();
+        return { orderId, replayed: false };
+      }),
+    );
+    if (!outcome.replayed) announceNew(await db.selectFrom('orders').selectAll().where('id', '=', outcome.orderId).executeTakeFirst());
+    return outcome;
   }
 
   return {
     move,
     viewOf,
+    offerToNextBidder,
 
     async announcePlaced(orderId: string) {
       announceNew(await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst());

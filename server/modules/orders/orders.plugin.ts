@@ -6,6 +6,7 @@ import chooseCashOnDeliveryRoute from './choose-cash-on-delivery.route';
 import confirmDeliveryRoute from './confirm-delivery.route';
 import getOrderRoute from './get-order.route';
 import listOrdersRoute from './list-orders.route';
+import offerNextBidderRoute from './offer-next-bidder.route';
 import { createOrderService, ORDER_PURPOSE, type OrderService } from './order-service';
 import payOrderRoute from './pay-order.route';
 import shipOrderRoute from './ship-order.route';
@@ -50,9 +51,10 @@ export default fp(
         await routes.register(shipOrderRoute);
         await routes.register(confirmDeliveryRoute);
         await routes.register(cancelOrderRoute);
+        await routes.register(offerNextBidderRoute);
       },
       { prefix: '/api/orders' },
     );
   },
-  { name: 'orders', dependencies: ['database', 'clock', 'sessions', 'payments', 'messages', 'realtime'] },
+  { name: 'orders', dependencies: ['database', 'clock', 'sessions', 'payments', 'messages', 'realtime', 'auctions'] },
 );

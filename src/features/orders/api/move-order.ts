@@ -41,3 +41,20 @@ export function useMoveOrder(orderId: string) {
 /** Starts (or, with the same key, finds again) the order's online payment; the checkout carries it on. */
 export const startOrderPayment = (orderId: string, method: PaymentMethod, checkoutKey: string) =>
   api.post<{ order: Order; payment: Payment }>(`/orders/${encodeURIComponent(orderId)}/pay`, { body: { method, idempotencyKey: checkoutKey }, idempotencyKey: checkoutKey });
+
+/** The seller offers the item of an auction order cancelled unpaid to the next bidder; answers the new order. */
+export function useOfferToNextBidder(orderId: string) {
+  const queryClient = useQueryClient();
+  const attempt = useCommandAttempt<string>();
+  return useMutation({
+    mutationFn: () => {
+      const idempotencyKey = attempt.keyFor(orderId);
+      return api.post<Order>(`/orders/${encodeURIComponent(orderId)}/offer-next-bidder`, { body: { idempotencyKey }, idempotencyKey });
+    },
+    onSuccess: (order) => queryClient.setQueryData(orderQueryOptions(order.id).queryKey, order),
+    onSettled: (_result, error) => {
+      attempt.settle(error);
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    },
+  });
+}

@@ -24,6 +24,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { ordersQueryKey, useOrder } from '../api/get-orders';
 import { startOrderPayment, useMoveOrder } from '../api/move-order';
 import { OrderActions } from '../components/order-actions';
+import { NextBidderOffer } from '../components/next-bidder-offer';
 import { OrderHistory } from '../components/order-history';
 import { OrderNextStep } from '../components/order-next-step';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -79,6 +80,11 @@ function OrderView({ order }: { order: Order }) {
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="5" alignItems="start">
         <OrderSummaryPanel order={order} />
         <Stack gap="4">
+          {order.nextBidder ? (
+            <Box {...PANEL_STYLE}>
+              <NextBidderOffer order={order} nextBidder={order.nextBidder} />
+            </Box>
+          ) : null}
           {order.status === 'COMPLETED' || (order.status === 'CANCELLED' && order.actions.length === 0) ? null : (
           <Box {...PANEL_STYLE}>
             <Stack gap="4">
@@ -89,6 +95,7 @@ function OrderView({ order }: { order: Order }) {
                   <Alert.Title>{t('order.paid')}</Alert.Title>
                 </Alert.Root>
               ) : null}
+              {paying && order.kind === 'NEXT_BIDDER' ? <Text data-testid="offered-to-you">{t('order.offeredToYou')}</Text> : null}
               {paying ? <OrderPayment order={order} /> : null}
               <OrderActions order={order} />
             </Stack>
