@@ -37,7 +37,7 @@ const TENDER_FIELDS: AdFieldName[] = ['documentIds', 'startsNow', 'startsAt', 'e
 /** The fields of SPEC.md section 3 that each sale type asks for; the others are not stored for it. */
 export const AD_FIELDS_BY_TYPE: Record<AdType, ReadonlySet<AdFieldName>> = {
   INSTANT_SALE: new Set([...COMMON_FIELDS, ...DELIVERY_FIELDS, 'price', 'negotiable']),
-  INSTANT_SALE_AND_AUCTION: new Set([...COMMON_FIELDS, ...DELIVERY_FIELDS, ...AUCTION_FIELDS, 'instantPurchaseAmount']),
+  INSTANT_SALE_AND_AUCTION: new Set([...COMMON_FIELDS, ...DELIVERY_FIELDS, ...AUCTION_FIELDS, 'instantPurchaseAmount', 'negotiable']),
   PUBLIC_AUCTION: new Set([...COMMON_FIELDS, ...DELIVERY_FIELDS, ...AUCTION_FIELDS]),
   PRIVATE_AUCTION: new Set([...COMMON_FIELDS, ...DELIVERY_FIELDS, ...AUCTION_FIELDS]),
   LIVE_AUCTION: new Set([...COMMON_FIELDS, ...DELIVERY_FIELDS, ...AUCTION_FIELDS, 'subAuctionDurationMinutes', 'liveLink']),

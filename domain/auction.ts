@@ -78,7 +78,8 @@ export const auctionStateSchema = z.object({
   bidCount: z.number().int(),
   /** The smallest amount the next bid may offer (`minimumNextBid`). */
   minimumBid: z.number().int(),
-  outcome: z.object({ kind: z.enum(ROUND_OUTCOMES), at: z.number().int(), buyerId: z.string().nullable() }).nullable(),
+  /** How the round closed; bought outright, by whom and for how much (the instant amount, or less as agreed by negotiation). */
+  outcome: z.object({ kind: z.enum(ROUND_OUTCOMES), at: z.number().int(), buyerId: z.string().nullable(), amount: z.number().int().nullable() }).nullable(),
   isPrivate: z.boolean(),
 });
 export type AuctionState = z.infer<typeof auctionStateSchema>;

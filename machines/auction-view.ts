@@ -58,6 +58,8 @@ export interface AuctionView {
   /** Bidding is open or still to come: live-bidding news (being outbid, leading) applies only then. */
   biddingOpenOrAhead: boolean;
   participation: AuctionParticipation;
+  /** Anyone but the owner could buy the item outright now; on a negotiable ad, offers below that price are taken meanwhile. */
+  sellsOutright: boolean;
   canFinalise: boolean;
   canStartNextSubAuction: boolean;
   /** The owner's round is running, so they may end it early to try the final window (where the server offers that tool). */
@@ -164,7 +166,7 @@ function outcomeOf(snapshot: ServerSnapshot, state: AuctionSnapshot, viewerId: s
     case 'finalised':
       return auction.highestBid && { kind: 'SOLD', standing, bid: auction.highestBid };
     case 'boughtOutright':
-      return auction.instantPurchaseAmount === null ? null : { kind: 'BOUGHT_OUTRIGHT', byViewer: auction.outcome?.buyerId === viewerId, amount: auction.instantPurchaseAmount };
+      return auction.outcome?.amount == null ? null : { kind: 'BOUGHT_OUTRIGHT', byViewer: auction.outcome.buyerId === viewerId, amount: auction.outcome.amount };
     case 'ended':
       return { kind: 'DECLINED', standing };
     case 'endedWithoutBids':
@@ -195,6 +197,7 @@ export function auctionViewAt(snapshot: ServerSnapshot, viewerId: string | null,
     isOwner,
     biddingOpenOrAhead,
     participation: participationOf(viewer.role, { bid: canBid, buyNow: canBuyNow, join: biddingOpenOrAhead }),
+    sellsOutright: state.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: ANY_BIDDER, at: now }),
     canFinalise: state.can({ type: AUCTION_EVENTS.FINALISE, by: actor, at: now }),
     canStartNextSubAuction: state.can({ type: AUCTION_EVENTS.START_NEXT_SUB_AUCTION, by: actor, at: now }),
     ownerMayEndRoundSoon: isOwner && phase === 'active',

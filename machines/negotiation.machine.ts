@@ -12,7 +12,7 @@ export interface NegotiationProposal {
 export interface NegotiationFacts {
   buyerId: string;
   ownerId: string;
-  /** The ad's price, which every offer must be below. */
+  /** The ad's price (the combined type's instant purchase amount), which every offer must be below. */
   price: number;
   attemptLimit: number;
   /** Offers this buyer has made on the ad so far. */

@@ -14,6 +14,7 @@ import * as receipts from './migrations/0012-receipts';
 import * as orders from './migrations/0013-orders';
 import * as negotiations from './migrations/0014-negotiations';
 import * as nextBidderOrders from './migrations/0015-next-bidder-orders';
+import * as roundSaleAmount from './migrations/0016-round-sale-amount';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-orders': orders,
   '0014-negotiations': negotiations,
   '0015-next-bidder-orders': nextBidderOrders,
+  '0016-round-sale-amount': roundSaleAmount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

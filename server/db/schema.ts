@@ -153,6 +153,8 @@ export interface AdTable {
   round_outcome: string | null;
   round_outcome_at: number | null;
   round_buyer_id: string | null;
+  /** What the round was bought outright for: the instant purchase amount, or a lower one agreed by negotiation. */
+  round_sale_amount: number | null;
   highest_offer_id: string | null;
   /** The auction phase last broadcast to watchers; the deadline scheduler announces each change once. */
   announced_phase: string | null;

@@ -288,6 +288,56 @@ test.describe('orders between two people', () => {
     await expect(orderStatus(seller.page)).toHaveAttribute('data-order-status', 'PAID');
   });
 
+  test('a buyer negotiates an auction that also sells outright: an offer must beat the highest bid, and the agreed price ends the auction, in en', async ({ browser }) => {
+    const { ads, auction, errors } = LOCALES.en;
+    const seller = await newPerson(browser, 'en', { firstName: 'Nawaf', lastName: 'Dosari' });
+    const buyer = await newPerson(browser, 'en', { firstName: 'Lama', lastName: 'Saleh' });
+    const bidder = await newPerson(browser, 'en', { firstName: 'Tariq', lastName: 'Amin' });
+    people = [seller, buyer, bidder];
+    const slug = await publishThroughApi(seller.page.request, 'INSTANT_SALE_AND_AUCTION', {
+      title: 'Falcon hood, hand-stitched leather',
+      description: 'Made in Al-Ahsa.',
+      ...(await categoryIds(seller.page.request, ['fashion', 'watches'])),
+      condition: 'NEW',
+      openingAmount: 10_000,
+      instantPurchaseAmount: 90_000,
+      negotiable: true,
+      startsNow: true,
+      auctionDurationHours: 2,
+    });
+    expect((await apiWrite(bidder.page.request, 'POST', `/api/ads/${encodeURIComponent(slug)}/bids`, { amount: 40_000, idempotencyKey: crypto.randomUUID() })).status()).toBe(201);
+    await visit(seller.page, `/ad/${encodeURIComponent(slug)}`);
+    await visit(buyer.page, `/ad/${encodeURIComponent(slug)}`);
+    const thread = buyer.page.getByTestId('negotiation');
+    await expect(thread).toContainText(ads.negotiation.ruleInAuction);
+    // Not above the highest bid: the server says so on the amount, and keeps what was typed.
+    buyer.provoked.push({ status: 409, path: /\/negotiation\/offers$/ });
+    await thread.getByTestId('offer-amount').fill('400');
+    await thread.getByTestId('offer-submit').click();
+    await expect(thread).toContainText(errors.OFFER_NOT_ABOVE_BID);
+    await expect(thread.getByTestId('offer-amount')).toHaveValue('400');
+    await thread.getByTestId('offer-amount').fill('700');
+    await thread.getByTestId('offer-submit').click();
+    await expect(thread).toHaveAttribute('data-state', 'offered');
+    await buyer.page.screenshot({ path: `${SCREENSHOTS}/auction-offer-sent-en.png`, fullPage: true });
+
+    const offer = seller.page.getByTestId('received-offer');
+    await expect(offer).toHaveAttribute('data-status', 'OFFERED');
+    await seller.page.screenshot({ path: `${SCREENSHOTS}/auction-offers-received-en.png`, fullPage: true });
+    await offer.getByTestId('offer-accept').click();
+    await expect(thread).toHaveAttribute('data-state', 'accepted');
+    await expect(thread).toContainText('while bidding stays below your price');
+    await thread.getByTestId('negotiation-order').click();
+    await expect(orderStatus(buyer.page)).toHaveAttribute('data-order-status', 'PLACED');
+    await expect(buyer.page.getByTestId('order-total')).toHaveText(/SAR\s700/);
+
+    // The auction ended at the agreed price, and the bidder's open page says so.
+    await visit(bidder.page, `/ad/${encodeURIComponent(slug)}`);
+    await expect(bidder.page.getByTestId('auction-outcome')).toContainText(auction.outcome.boughtOutright.replace(/<amount>.*<\/amount>/, '').trim());
+    await expect(bidder.page.getByTestId('auction-outcome')).toContainText('SAR 700');
+    await expect(bidder.page.getByTestId('negotiation')).toHaveCount(0);
+  });
+
   test('the winner of an auction goes from the auction to the order and pays, in en', async ({ browser }) => {
     const language: Language = 'en';
     const { auction: words } = LOCALES[language];

@@ -133,7 +133,7 @@ describe('what the viewer is told once bidding is over', () => {
   });
 
   it('who won, told to the winner, the outbid bidder, the owner and anyone else in their own words', () => {
-    const sold = standings(snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'FINALISED', at: IN_FINAL_WINDOW, buyerId: null } }));
+    const sold = standings(snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'FINALISED', at: IN_FINAL_WINDOW, buyerId: null, amount: null } }));
     expect(auctionViewAt(sold, 'omar', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', standing: 'HIGHEST', bid: leading });
     expect(auctionViewAt(sold, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', standing: 'OUTBID', bid: leading });
     expect(auctionViewAt(sold, 'nora', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'SOLD', standing: 'NONE', bid: leading });
@@ -142,25 +142,36 @@ describe('what the viewer is told once bidding is over', () => {
 
   it('that it was bought outright, and the earlier highest bid is the viewer’s only as history', () => {
     const bought = snapshotOf('BIDDER', {
-      type: 'INSTANT_SALE_AND_AUCTION', instantPurchaseAmount: 50_000, highestBid: leading, outcome: { kind: 'BOUGHT_OUTRIGHT', at: RUNNING, buyerId: 'sara' },
+      type: 'INSTANT_SALE_AND_AUCTION', instantPurchaseAmount: 50_000, highestBid: leading, outcome: { kind: 'BOUGHT_OUTRIGHT', at: RUNNING, buyerId: 'sara', amount: 50_000 },
     });
     expect(auctionViewAt(bought, 'sara', RUNNING).outcome).toEqual({ kind: 'BOUGHT_OUTRIGHT', byViewer: true, amount: 50_000 });
     expect(auctionViewAt(bought, 'omar', RUNNING).outcome).toEqual({ kind: 'BOUGHT_OUTRIGHT', byViewer: false, amount: 50_000 });
     expect(auctionViewAt(bought, 'omar', RUNNING).highestBidIsViewers).toBe('WAS_HIGHEST');
+    // Bought at a lower price agreed with the owner: the price it went for, not the instant amount.
+    const negotiated = { ...bought, auction: { ...bought.auction, outcome: { kind: 'BOUGHT_OUTRIGHT' as const, at: RUNNING, buyerId: 'sara', amount: 42_000 } } };
+    expect(auctionViewAt(negotiated, 'omar', RUNNING).outcome).toEqual({ kind: 'BOUGHT_OUTRIGHT', byViewer: false, amount: 42_000 });
     expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', RUNNING).highestBidIsViewers).toBe('LEADS');
     expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'sara', RUNNING).highestBidIsViewers).toBeNull();
+  });
+
+  it('that the item sells outright (and takes offers) only while running and bidding stays below the instant amount', () => {
+    const combined = (instantPurchaseAmount: number) => snapshotOf('OWNER', { type: 'INSTANT_SALE_AND_AUCTION', instantPurchaseAmount, highestBid: leading });
+    expect(auctionViewAt(combined(50_000), 'owner', RUNNING).sellsOutright).toBe(true);
+    expect(auctionViewAt(combined(11_000), 'owner', RUNNING).sellsOutright).toBe(false);
+    expect(auctionViewAt(combined(50_000), 'owner', IN_FINAL_WINDOW).sellsOutright).toBe(false);
+    expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', RUNNING).sellsOutright).toBe(false);
   });
 
   it('that the highest bid is the viewer’s as history, never that they lead, once bidding is over', () => {
     expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', RUNNING).biddingOpenOrAhead).toBe(true);
     expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', IN_FINAL_WINDOW).highestBidIsViewers).toBe('WAS_HIGHEST');
     expect(auctionViewAt(snapshotOf('BIDDER', { highestBid: leading }), 'omar', IN_FINAL_WINDOW).biddingOpenOrAhead).toBe(false);
-    const declined = snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'DECLINED', at: IN_FINAL_WINDOW, buyerId: null } });
+    const declined = snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'DECLINED', at: IN_FINAL_WINDOW, buyerId: null, amount: null } });
     expect(auctionViewAt(declined, 'omar', AFTER_FINAL_WINDOW).highestBidIsViewers).toBe('WAS_HIGHEST');
   });
 
   it('that the owner declined, in the words of each standing, or that nobody bid; nothing while bidding runs', () => {
-    const declined = standings(snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'DECLINED', at: IN_FINAL_WINDOW, buyerId: null } }));
+    const declined = standings(snapshotOf('BIDDER', { highestBid: leading, outcome: { kind: 'DECLINED', at: IN_FINAL_WINDOW, buyerId: null, amount: null } }));
     expect(auctionViewAt(declined, 'omar', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED', standing: 'HIGHEST' });
     expect(auctionViewAt(declined, 'sara', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED', standing: 'OUTBID' });
     expect(auctionViewAt(declined, 'nora', AFTER_FINAL_WINDOW).outcome).toEqual({ kind: 'DECLINED', standing: 'NONE' });

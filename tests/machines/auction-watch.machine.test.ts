@@ -232,7 +232,7 @@ describe('auction watch machine: time and the connection', () => {
     send({ type: E.WATCHED });
     expect(asked.fetchSnapshot).toHaveBeenCalledOnce();
     // The change that closed the round while the page was away arrives before the snapshot does.
-    const closed = state(6, first, { outcome: { kind: 'FINALISED', at: END + 10 * SECOND_MS, buyerId: null }, phase: 'finalised', serverTime: END + 10 * SECOND_MS });
+    const closed = state(6, first, { outcome: { kind: 'FINALISED', at: END + 10 * SECOND_MS, buyerId: null, amount: null }, phase: 'finalised', serverTime: END + 10 * SECOND_MS });
     send({ type: E.CHANGE, change: { fromSeq: 5, auction: closed, bids: [], bidders: [] }, at: clock.now() });
     expect(view().phase).toBe('finalised');
     expect(view().outcome).toMatchObject({ kind: 'SOLD', standing: 'HIGHEST' });

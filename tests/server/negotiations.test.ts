@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Negotiation, ReceivedOffer } from '../../domain/negotiation';
 import type { Order } from '../../domain/orders';
 import { HOUR_MS, NEGOTIATED_ORDER_WINDOW_MS, NEGOTIATION_OFFER_TTL_MS } from '../../domain/timing';
+import type { AuctionSnapshot } from '../../domain/auction';
 import type { AdTable } from '../../server/db/schema';
-import { newAuction, newPerson, type Person } from './helpers/auction-fixtures';
+import { bid, newAuction, newPerson, type Person } from './helpers/auction-fixtures';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 interface Refusal {
@@ -44,6 +45,10 @@ describe(`negotiation on ${testDialect}`, () => {
     owner.browser.post(`/api/ads/${slug}/offers/${negotiationId}/${verb}`, { idempotencyKey: key(), ...(amount === undefined ? {} : { amount }) });
   const mine = async (person: Person, slug: string) => (await person.browser.get(`/api/ads/${slug}/negotiation`)).json() as Negotiation;
   const attemptsLeft = (negotiation: Negotiation) => negotiation.facts.attemptLimit - negotiation.facts.attemptsUsed;
+  /** A negotiable auction with an instant purchase amount of 900 SAR, bidding from 100 SAR, ending in an hour. */
+  const newCombined = (overrides: Partial<Insertable<AdTable>> = {}) =>
+    newAuction(t.app, owner, { type: 'INSTANT_SALE_AND_AUCTION', instant_purchase_amount: 90_000, negotiable: 1, shipping_type: 'FREE', ...overrides });
+  const auctionOf = async (slug: string) => ((await buyer.browser.get(`/api/ads/${slug}/auction`)).json() as AuctionSnapshot).auction;
 
   it('takes an offer below the price only, from a buyer, on an ad whose owner takes offers', async () => {
     const ad = await newSale();
@@ -106,6 +111,54 @@ describe(`negotiation on ${testDialect}`, () => {
     expect(order).toMatchObject({ kind: 'NEGOTIATED', amount: 90_000, status: 'PLACED' });
     expect((await t.app.db.selectFrom('ads').select('status').where('id', '=', ad.id).executeTakeFirstOrThrow()).status).toBe('ENDED');
     expect(refusalOf(await act(buyer, ad.slug, 'order'))).toEqual({ status: 410, code: 'PRODUCT_UNAVAILABLE' });
+  });
+
+  it('negotiates the combined type below its instant amount and above the highest bid; ordering buys the auction outright', async () => {
+    const ad = await newCombined();
+    const endsAt = clock.now + HOUR_MS;
+    expect((await bid(other, ad, 30_000)).statusCode).toBe(201);
+    expect(refusalOf(await offer(buyer, ad.slug, 90_000))).toEqual({ status: 400, code: 'OFFER_NOT_BELOW_PRICE' });
+    expect(refusalOf(await offer(buyer, ad.slug, 30_000))).toEqual({ status: 409, code: 'OFFER_NOT_ABOVE_BID' });
+    // An offer, and a price agreed, last no longer than the auction.
+    const open = await offered(buyer, ad.slug, 70_000);
+    expect(open.facts.offer).toMatchObject({ amount: 70_000, expiresAt: endsAt });
+    const [seen] = await received(ad.slug);
+    expect((await answer(ad.slug, seen!.id, 'accept')).statusCode).toBe(204);
+    expect((await mine(buyer, ad.slug)).facts).toMatchObject({ agreedAmount: 70_000, orderBy: endsAt });
+
+    // Held for the buyer: nobody else buys outright, but bidding goes on.
+    expect(refusalOf(await other.browser.post(`/api/ads/${ad.slug}/buy-now`, { idempotencyKey: key() }))).toEqual({ status: 409, code: 'AD_HELD_FOR_BUYER' });
+    expect((await bid(other, ad, 40_000)).statusCode).toBe(201);
+    const seqBefore = (await auctionOf(ad.slug)).seq;
+
+    const ordered = await act(buyer, ad.slug, 'order');
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    const { orderId } = ordered.json() as Negotiation;
+    expect((await buyer.browser.get(`/api/orders/${orderId}`)).json() as Order).toMatchObject({ kind: 'NEGOTIATED', amount: 70_000, status: 'PLACED' });
+    // The auction ended as bought outright, at the agreed price, as one more change its watchers hear of.
+    expect(await auctionOf(ad.slug)).toMatchObject({ phase: 'boughtOutright', seq: seqBefore + 1, outcome: { kind: 'BOUGHT_OUTRIGHT', buyerId: buyer.id, amount: 70_000 } });
+    expect(refusalOf(await bid(other, ad, 50_000))).toMatchObject({ status: 409 });
+  });
+
+  it('closes the combined type to offers before its start and once bidding reaches the instant amount; a bid above an agreed price ends it', async () => {
+    const later = await newCombined({ starts_at: clock.now + HOUR_MS, ends_at: clock.now + 2 * HOUR_MS });
+    expect(refusalOf(await offer(buyer, later.slug, 50_000))).toEqual({ status: 409, code: 'BID_NOT_STARTED' });
+
+    const ad = await newCombined();
+    await offered(buyer, ad.slug, 50_000);
+    const [seen] = await received(ad.slug);
+    await answer(ad.slug, seen!.id, 'accept');
+    expect((await bid(other, ad, 60_000)).statusCode).toBe(201);
+    expect(refusalOf(await act(buyer, ad.slug, 'order'))).toEqual({ status: 409, code: 'OFFER_NOT_ABOVE_BID' });
+    expect((await mine(buyer, ad.slug)).status).toBe('ACCEPTED');
+
+    const third = await newPerson(t.app, 'Third');
+    await offered(third, ad.slug, 70_000);
+    expect((await bid(other, ad, 90_000)).statusCode).toBe(201);
+    expect(refusalOf(await offer(other, ad.slug, 80_000))).toEqual({ status: 409, code: 'NEGOTIATION_CLOSED_BY_AUCTION' });
+    expect((await received(ad.slug)).map((one) => one.answers)).toEqual([[], []]);
+    const thirds = (await received(ad.slug)).find((one) => one.buyer.fullName === 'Third Tester')!;
+    expect(refusalOf(await answer(ad.slug, thirds.id, 'accept'))).toEqual({ status: 409, code: 'NEGOTIATION_CLOSED_BY_AUCTION' });
   });
 
   it('lets the owner counter once, within the offer and the price, and the buyer accept or decline it', async () => {

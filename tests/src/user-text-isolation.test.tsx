@@ -86,7 +86,7 @@ function snapshotOf(role: AuctionSnapshot['viewer']['role'], overrides: Partial<
   return { auction, bids: [leading], bidders, viewer: { role, reservePrice: null } };
 }
 
-const sold = { highestBid: leading, outcome: { kind: 'FINALISED' as const, at: IN_FINAL_WINDOW, buyerId: null } };
+const sold = { highestBid: leading, outcome: { kind: 'FINALISED' as const, at: IN_FINAL_WINDOW, buyerId: null, amount: null } };
 
 describe('user text inside Arabic sentences', () => {
   afterEach(cleanup);

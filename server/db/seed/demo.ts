@@ -70,7 +70,7 @@ export const DEMO_ADS: DemoAd[] = [
   {
     owner: 'sara', type: 'INSTANT_SALE_AND_AUCTION', title: 'بلايستيشن 5 مع يدّين وثلاث ألعاب', category: 'electronics', subcategory: 'gaming', brand: 'PlayStation',
     description: 'جهاز بحالة الجديد استخدام شهرين، معه يدّين أصليتين وألعاب FIFA وSpider-Man وGran Turismo. اشترِ الآن أو زايد.',
-    condition: 'USED', country: 'SA', city: 'Jeddah', openingAmount: 1500, onBackPrice: 1800, instantPurchaseAmount: 2200,
+    condition: 'USED', country: 'SA', city: 'Jeddah', openingAmount: 1500, onBackPrice: 1800, instantPurchaseAmount: 2200, negotiable: true,
     shipping: 'PAID', shippingFee: 25, startsInMs: 0, endsInMs: 3 * DAY_MS,
   },
   {

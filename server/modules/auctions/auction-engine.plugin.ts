@@ -24,6 +24,7 @@ import {
   standingsWrite,
   UNDECIDED_ROUND,
 } from './auction-records';
+import { holderOf } from '../negotiations/negotiation-records';
 import { recordOrder } from '../orders/order-records';
 
 /** Ads whose slug and placed machine are kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
@@ -44,6 +45,15 @@ export interface KeyedRequest {
   receivedAt: number;
 }
 
+/**
+ * A purchase at a price the owner agreed with the buyer instead of the instant purchase amount: judged
+ * inside the purchase's transaction, with the ad held, by the negotiation it was agreed in.
+ */
+export interface AgreedPrice {
+  /** Answers the agreed amount (or refuses), and how to record the negotiation once its order exists. */
+  agree(trx: Kysely<Database>, row: AdRow, now: number): Promise<{ amount: number; ordered: (orderId: string) => Promise<void> }>;
+}
+
 /** A committed command's answer, and whether it is the first answer given again to a retry. */
 export interface AuctionCommandOutcome {
   result: AuctionChange;
@@ -54,7 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     auctions: {
       placeBid(request: KeyedRequest & { amount: number }): Promise<AuctionCommandOutcome>;
-      buyNow(request: KeyedRequest): Promise<AuctionCommandOutcome>;
+      /** Buys the combined type's item outright: at the instant purchase amount, or at a price agreed by negotiation. */
+      buyNow(request: KeyedRequest & { agreedPrice?: AgreedPrice }): Promise<AuctionCommandOutcome>;
       finalise(request: KeyedRequest & { acceptBelowReserve?: boolean }): Promise<AuctionCommandOutcome>;
       startNextSubAuction(request: KeyedRequest & { acceptBelowReserve?: boolean }): Promise<AuctionCommandOutcome>;
       /**
@@ -358,18 +369,25 @@ export default fp(
         return new Promise((resolve, reject) => queues.bid(adId, { request, resolve, reject }));
       },
 
-      buyNow: (request) =>
+      buyNow: ({ agreedPrice, ...request }) =>
         runKeyed(KEYED_COMMANDS.BUY_NOW, request, async (trx, row, now, snapshot) => {
           if (row.type !== 'INSTANT_SALE_AND_AUCTION') throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
           if (request.userId === row.owner_id) throw new AppError(ERROR_CODES.OWN_AUCTION);
           if (snapshot.matches('scheduled')) throw new AppError(ERROR_CODES.BID_NOT_STARTED);
           if (!snapshot.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: request.userId, at: request.receivedAt })) throw new AppError(ERROR_CODES.INSTANT_PURCHASE_UNAVAILABLE);
-          const amount = row.instant_purchase_amount!;
+          const agreed = agreedPrice ? await agreedPrice.agree(trx, row, now) : null;
+          // A price agreed with another buyer holds the instant purchase for them until they order or it lapses.
+          if (!agreed && row.negotiable === 1) {
+            const holder = await holderOf(trx, row, now);
+            if (holder !== null && holder !== request.userId) throw new AppError(ERROR_CODES.AD_HELD_FOR_BUYER);
+          }
+          const amount = agreed?.amount ?? row.instant_purchase_amount!;
           // The buyer's account deleted since the request came in: the order has no one to go to.
-          await recordOrder(trx, row, { kind: 'BUY_NOW', buyerId: request.userId, amount, at: now }).catch((error: unknown) => {
+          const orderId = await recordOrder(trx, row, { kind: agreed ? 'NEGOTIATED' : 'BUY_NOW', buyerId: request.userId, amount, at: now }).catch((error: unknown) => {
             throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.UNAUTHENTICATED) : error;
           });
-          return { changes: { round_outcome: 'BOUGHT_OUTRIGHT', round_outcome_at: now, round_buyer_id: request.userId, status: 'ENDED', ended_at: now } };
+          await agreed?.ordered(orderId);
+          return { changes: { round_outcome: 'BOUGHT_OUTRIGHT', round_outcome_at: now, round_buyer_id: request.userId, round_sale_amount: amount, status: 'ENDED', ended_at: now } };
         }),
 
       finalise: ({ acceptBelowReserve, ...request }) =>

@@ -42,6 +42,7 @@ export const UNDECIDED_ROUND = {
   round_outcome: null,
   round_outcome_at: null,
   round_buyer_id: null,
+  round_sale_amount: null,
   highest_offer_id: null,
   bid_count: 0,
 } as const;
@@ -121,7 +122,12 @@ export function auctionStateFrom(row: AdRow, state: AuctionMachineState, highest
     highestBid,
     bidCount: row.bid_count,
     minimumBid: minimumNextBid(facts),
-    outcome: facts.outcome && { kind: facts.outcome.kind, at: facts.outcome.at, buyerId: facts.outcome.kind === 'BOUGHT_OUTRIGHT' ? facts.outcome.buyerId : null },
+    outcome: facts.outcome && {
+      kind: facts.outcome.kind,
+      at: facts.outcome.at,
+      buyerId: facts.outcome.kind === 'BOUGHT_OUTRIGHT' ? facts.outcome.buyerId : null,
+      amount: facts.outcome.kind === 'BOUGHT_OUTRIGHT' ? (row.round_sale_amount ?? facts.instantPurchaseAmount) : null,
+    },
     isPrivate: isPrivateAuction(row),
   };
 }

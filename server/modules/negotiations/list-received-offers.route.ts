@@ -7,6 +7,7 @@ import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';
 import { holderOf, negotiationSnapshotOf, negotiationViewOf } from './negotiation-records';
+import { negotiationTermsOf } from './negotiation-service';
 
 /** The offers on the owner's ad this round, open ones first, each with the answers the owner may give now. */
 const listReceivedOffersRoute: FastifyPluginAsync = async (app) => {
@@ -26,10 +27,11 @@ const listReceivedOffersRoute: FastifyPluginAsync = async (app) => {
       .execute();
     const now = app.now();
     const holder = await holderOf(app.db, ad, now);
+    const { refusal: closed } = await negotiationTermsOf(app.db, ad, now);
     const offers = rows.map((row) => {
       const snapshot = negotiationSnapshotOf(ad, row.buyer_id, row, now);
       const at = snapshot.context.at;
-      const canAnswer = (type: 'ACCEPT' | 'REJECT') => snapshot.can({ type, by: user.id, at });
+      const canAnswer = (type: 'ACCEPT' | 'REJECT') => closed === null && snapshot.can({ type, by: user.id, at });
       const answers = [
         ...(canAnswer('ACCEPT') && holder === null ? (['accept'] as const) : []),
         ...(canAnswer('REJECT') ? (['reject'] as const) : []),

@@ -4,21 +4,38 @@ import type { Negotiation, NegotiationStatus } from '../../../domain/negotiation
 import { NEGOTIATED_ORDER_WINDOW_MS, NEGOTIATION_OFFER_TTL_MS } from '../../../domain/timing';
 import { type NegotiationFacts, type NegotiationSnapshot, negotiationDeadlineOf, negotiationStateOf, negotiationStatusOf } from '../../../machines/negotiation.machine';
 import type { AdTable, Database, NegotiationTable } from '../../db/schema';
+import { factsOf } from '../auctions/auction-records';
 
 type Db = Kysely<Database>;
 export type NegotiationRow = Selectable<NegotiationTable>;
 type AdRow = Selectable<AdTable>;
 
-/** The machine's facts of `buyerId`'s negotiation on the ad, at server time `now`; a buyer with no offer yet has none made. */
+/** The price every offer on the ad must be below: an instant sale's price, the combined type's instant purchase amount. */
+export function negotiatedPriceOf(ad: AdRow): number | null {
+  if (ad.type === 'INSTANT_SALE') return ad.price;
+  return ad.type === 'INSTANT_SALE_AND_AUCTION' ? ad.instant_purchase_amount : null;
+}
+
+/** When negotiating on the ad stops by itself: the combined type's auction end, after which nobody buys outright; never for an instant sale. */
+export function negotiationClosesAt(ad: AdRow): number | null {
+  return ad.type === 'INSTANT_SALE_AND_AUCTION' ? factsOf(ad, null).endsAt : null;
+}
+
+/**
+ * The machine's facts of `buyerId`'s negotiation on the ad, at server time `now`; a buyer with no offer
+ * yet has none made. On the combined type an offer, and a price agreed, last no longer than its auction.
+ */
 export function negotiationFactsOf(ad: AdRow, buyerId: string, row: NegotiationRow | undefined, now: number, earlierAttempts = 0): NegotiationFacts {
+  const closesAt = negotiationClosesAt(ad);
+  const untilClose = (ms: number) => (closesAt === null ? ms : Math.max(0, Math.min(ms, closesAt - now)));
   return {
     buyerId,
     ownerId: ad.owner_id,
-    price: ad.price ?? 0,
+    price: negotiatedPriceOf(ad) ?? 0,
     attemptLimit: NEGOTIATION_ATTEMPT_LIMIT,
     attemptsUsed: row?.attempts_used ?? earlierAttempts,
-    offerTtlMs: NEGOTIATION_OFFER_TTL_MS,
-    orderWindowMs: NEGOTIATED_ORDER_WINDOW_MS,
+    offerTtlMs: untilClose(NEGOTIATION_OFFER_TTL_MS),
+    orderWindowMs: untilClose(NEGOTIATED_ORDER_WINDOW_MS),
     offer: row ? { amount: row.offer_amount, at: row.offer_at, expiresAt: row.offer_expires_at } : null,
     counter: row && row.counter_amount !== null ? { amount: row.counter_amount, at: row.counter_at!, expiresAt: row.counter_expires_at! } : null,
     agreedAmount: row?.agreed_amount ?? null,

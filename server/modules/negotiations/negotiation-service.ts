@@ -3,17 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { transition } from 'xstate';
 import { adPhaseOf, type AdStatus } from '../../../domain/ad';
-import { ERROR_CODES } from '../../../domain/errors';
+import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { DEFAULT_LOCALE } from '../../../domain/locale';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
-import { type NegotiationCommand, negotiationMachine, negotiationRefusal } from '../../../machines/negotiation.machine';
+import { AUCTION_EVENTS, auctionStateAt } from '../../../machines/auction.machine';
+import { NEGOTIATION_EVENTS, type NegotiationCommand, negotiationMachine, negotiationRefusal, type NegotiationSnapshot } from '../../../machines/negotiation.machine';
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outgoingMessage } from '../../i18n';
 import { recordOrder } from '../orders/order-records';
-import { holderOf, negotiationColumnsOf, type NegotiationRow, negotiationSnapshotOf } from './negotiation-records';
+import { factsOf, highestBidOf } from '../auctions/auction-records';
+import { holderOf, negotiationColumnsOf, negotiatedPriceOf, type NegotiationRow, negotiationSnapshotOf } from './negotiation-records';
 
 type Db = Kysely<Database>;
 type AdRow = Selectable<AdTable>;
@@ -30,12 +32,38 @@ export interface NegotiationRequest {
   event: (at: number) => NegotiationCommand;
 }
 
-/** The ad a negotiation may run on: a published instant sale whose owner takes offers. */
-function assertNegotiable(ad: AdRow | undefined, now: number): asserts ad is AdRow {
-  if (!ad || ad.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
-  const running = adPhaseOf({ status: ad.status as AdStatus, endsAt: ad.ends_at }, now) === 'PUBLISHED' && (ad.starts_at === null || ad.starts_at <= now);
-  if (!running) throw new AppError(ERROR_CODES.PRODUCT_UNAVAILABLE);
-  if (ad.type !== 'INSTANT_SALE' || ad.negotiable !== 1 || ad.price === null) throw new AppError(ERROR_CODES.NOT_NEGOTIABLE);
+/**
+ * Whether offers are taken on the ad at `now`, and the highest bid a combined type's offers must beat.
+ * An instant sale takes them while on sale; the combined type while its auction still sells outright,
+ * that is, once started, before its end, and while bidding stays below the instant purchase amount.
+ */
+export async function negotiationTermsOf(db: Db, ad: AdRow, now: number): Promise<{ refusal: ErrorCode | null; highestBid: number | null }> {
+  if (ad.negotiable !== 1 || negotiatedPriceOf(ad) === null) return { refusal: ERROR_CODES.NOT_NEGOTIABLE, highestBid: null };
+  if (ad.type === 'INSTANT_SALE') {
+    const onSale = adPhaseOf({ status: ad.status as AdStatus, endsAt: ad.ends_at }, now) === 'PUBLISHED' && (ad.starts_at === null || ad.starts_at <= now);
+    return { refusal: onSale ? null : ERROR_CODES.PRODUCT_UNAVAILABLE, highestBid: null };
+  }
+  if (ad.status !== 'PUBLISHED') return { refusal: ERROR_CODES.PRODUCT_UNAVAILABLE, highestBid: null };
+  const highestBid = await highestBidOf(db, ad);
+  const auction = auctionStateAt(factsOf(ad, highestBid), now);
+  // Anyone but the owner: the negotiation machine refuses the owner on their own ad.
+  const sellsOutright = auction.can({ type: AUCTION_EVENTS.BUY_NOW, buyerId: '', at: now });
+  const refusal = sellsOutright ? null : auction.matches('scheduled') ? ERROR_CODES.BID_NOT_STARTED : ERROR_CODES.NEGOTIATION_CLOSED_BY_AUCTION;
+  return { refusal, highestBid: highestBid?.amount ?? null };
+}
+
+/** On the combined type a price put forward or agreed must beat the highest bid: below it, the bidder's is the better sale. */
+function assertAboveHighestBid(amount: number | undefined, highestBid: number | null) {
+  if (amount !== undefined && highestBid !== null && amount <= highestBid) throw new AppError(ERROR_CODES.OFFER_NOT_ABOVE_BID, { amount: ERROR_CODES.OFFER_NOT_ABOVE_BID });
+}
+
+/** The amount an event puts forward or agrees to, on the negotiation as it stands. */
+function amountAgreedOrOffered(snapshot: NegotiationSnapshot, event: NegotiationCommand): number | undefined {
+  if (event.type === NEGOTIATION_EVENTS.OFFER || event.type === NEGOTIATION_EVENTS.COUNTER) return event.amount;
+  if (event.type === NEGOTIATION_EVENTS.ACCEPT) return snapshot.context.offer?.amount;
+  if (event.type === NEGOTIATION_EVENTS.ACCEPT_COUNTER) return snapshot.context.counter?.amount;
+  if (event.type === NEGOTIATION_EVENTS.ORDER) return snapshot.context.agreedAmount ?? undefined;
+  return undefined;
 }
 
 export type NegotiationService = ReturnType<typeof createNegotiationService>;
@@ -65,6 +93,10 @@ export function createNegotiationService(app: FastifyInstance) {
   }
 
   async function run(request: NegotiationRequest): Promise<{ row: NegotiationRow; orderId: string | null }> {
+    if (request.event(0).type === NEGOTIATION_EVENTS.ORDER) {
+      const ad = await app.db.selectFrom('ads').select(['id', 'type']).where('slug', '=', request.slug).executeTakeFirst();
+      if (ad?.type === 'INSTANT_SALE_AND_AUCTION') return orderThroughAuction(request, ad.id);
+    }
     const outcome = await withLockedAd(app.db, { slug: request.slug }, async (trx, ad) => {
       const receipt = await trx.selectFrom('command_receipts').select(['command', 'result', 'ad_id']).where('user_id', '=', request.userId).where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
       if (receipt) {
@@ -74,7 +106,9 @@ export function createNegotiationService(app: FastifyInstance) {
         return { ad: ad!, row, orderId: row.order_id, replayed: true };
       }
       const now = app.now();
-      assertNegotiable(ad, now);
+      if (!ad || ad.status === 'DRAFT') throw new AppError(ERROR_CODES.NOT_FOUND);
+      const terms = await negotiationTermsOf(trx, ad, now);
+      if (terms.refusal) throw new AppError(terms.refusal);
       const row = await negotiationRowFor(trx, ad, request);
       const buyerId = row?.buyer_id ?? request.userId;
       // The limit and an agreed price hold for the ad, not for one round of it: a relisted ad carries them over.
@@ -84,6 +118,7 @@ export function createNegotiationService(app: FastifyInstance) {
       const event = request.event(snapshot.context.at);
       const refusal = negotiationRefusal(snapshot, event);
       if (refusal) throw new AppError(refusal);
+      assertAboveHighestBid(amountAgreedOrOffered(snapshot, event), terms.highestBid);
       // One agreed price holds the ad at a time; the owner answers the others once it lapses.
       if ((event.type === 'ACCEPT' || event.type === 'ACCEPT_COUNTER') && (await holderOf(trx, ad, now)) !== null) throw new AppError(ERROR_CODES.AD_HELD_FOR_BUYER);
       const [next] = transition(negotiationMachine, snapshot, event);
@@ -114,6 +149,49 @@ export function createNegotiationService(app: FastifyInstance) {
       if (outcome.orderId) await app.orders.announcePlaced(outcome.orderId);
     }
     return { row: outcome.row, orderId: outcome.orderId };
+  }
+
+  /**
+   * Ordering at a price agreed on the combined type is buying its auction's item outright at that
+   * price: the bid engine ends the auction (in turn with its bids, told to its watchers) and makes the
+   * order, and the negotiation is judged and written in the same transaction.
+   */
+  async function orderThroughAuction(request: NegotiationRequest, adId: string): Promise<{ row: NegotiationRow; orderId: string | null }> {
+    const outcome: { ordered?: { ad: AdRow; row: NegotiationRow; orderId: string } } = {};
+    const { replayed } = await app.auctions.buyNow({
+      ad: { id: adId },
+      userId: request.userId,
+      idempotencyKey: request.idempotencyKey,
+      receivedAt: app.now(),
+      agreedPrice: {
+        agree: async (trx, ad, now) => {
+          const row = await negotiationRowFor(trx, ad, request);
+          const snapshot = negotiationSnapshotOf(ad, request.userId, row, now);
+          const event = request.event(snapshot.context.at);
+          const refusal = negotiationRefusal(snapshot, event);
+          if (refusal) throw new AppError(refusal);
+          const [next] = transition(negotiationMachine, snapshot, event);
+          const amount = next.context.agreedAmount!;
+          assertAboveHighestBid(amount, (await highestBidOf(trx, ad))?.amount ?? null);
+          return {
+            amount,
+            ordered: async (orderId) => {
+              const columns = { ...negotiationColumnsOf(next), order_id: orderId };
+              await trx.updateTable('negotiations').set(columns).where('id', '=', row!.id).execute();
+              outcome.ordered = { ad, row: { ...row!, ...columns }, orderId };
+            },
+          };
+        },
+      },
+    });
+    if (replayed || !outcome.ordered) {
+      const row = await app.db.selectFrom('negotiations').selectAll().where('ad_id', '=', adId).where('buyer_id', '=', request.userId).orderBy('round', 'desc').executeTakeFirstOrThrow();
+      return { row, orderId: row.order_id };
+    }
+    const { ad, row, orderId } = outcome.ordered;
+    await tell(ad, row, request.userId);
+    await app.orders.announcePlaced(orderId);
+    return { row, orderId };
   }
 
   /** What the buyer's negotiations in the ad's earlier rounds leave: offers spent, and whether a price was agreed. */

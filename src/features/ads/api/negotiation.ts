@@ -20,7 +20,7 @@ export const refreshNegotiations = (queryClient: QueryClient, slug: string) => q
 type BuyerCommand = { action: 'offer'; amount: number } | { action: BuyerNegotiationAction };
 
 /** The buyer's offer and moves, keyed per attempt; the answer is their negotiation as it now stands. */
-export function useNegotiate(slug: string) {
+export function useNegotiate(slug: string, onOrdered?: (orderId: string) => void) {
   const queryClient = useQueryClient();
   const attempt = useCommandAttempt<BuyerCommand>();
   return useMutation({
@@ -30,7 +30,12 @@ export function useNegotiate(slug: string) {
       const body = command.action === 'offer' ? { amount: command.amount, idempotencyKey } : { idempotencyKey };
       return api.post<Negotiation>(`/ads/${encodeURIComponent(slug)}/${path}`, { body, idempotencyKey });
     },
-    onSuccess: (negotiation) => queryClient.setQueryData(negotiationQueryOptions(slug).queryKey, negotiation),
+    // Here rather than in `mutate`'s own callbacks: on the combined type the order ends the auction, whose
+    // news can take the panel off the page before the answer comes, and the buyer still goes to the order.
+    onSuccess: (negotiation, command) => {
+      queryClient.setQueryData(negotiationQueryOptions(slug).queryKey, negotiation);
+      if (command.action === 'order' && negotiation.orderId) onOrdered?.(negotiation.orderId);
+    },
     onSettled: (_result, error) => attempt.settle(error),
   });
 }

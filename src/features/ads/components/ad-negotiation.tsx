@@ -8,6 +8,7 @@ import type { AdDetail } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
 import type { Negotiation } from '../../../../domain/negotiation';
 import { pathTo, signInPathFor } from '../../../../domain/routes';
+import { auctionViewOf } from '../../../../machines/auction-watch.machine';
 import { attemptsLeft, NEGOTIATION_EVENTS, negotiationDeadlineOf, negotiationMachine, negotiationRefusal, negotiationStateOf } from '../../../../machines/negotiation.machine';
 import { minorUnitsOfTypedAmount } from '../../../lib/amount-input';
 import { currencySymbol, formatDateTime, formatMoney } from '../../../lib/format';
@@ -19,17 +20,31 @@ import { ButtonLink } from '../../../lib/ui/router-link';
 import { TextField } from '../../../lib/ui/text-field';
 import { useLocale } from '../../../lib/use-locale';
 import { useMyNegotiation, useNegotiate } from '../api/negotiation';
+import { useLiveAuction } from '../live-auction';
 import { useNegotiationChanges } from '../use-negotiation-changes';
 import { ReceivedOffers } from './received-offers';
 
 /**
- * Negotiation on an instant sale whose owner takes offers: the owner sees the offers and answers them;
- * a buyer offers a lower price, always told how many offers they have left, and follows the answer.
+ * Negotiation on an ad whose owner takes offers, an instant sale or the combined type: the owner sees
+ * the offers and answers them; a buyer offers a lower price, always told how many offers they have
+ * left, and follows the answer.
  */
 export function AdNegotiation({ ad }: { ad: AdDetail }) {
-  const session = useSession();
   useNegotiationChanges(ad.slug);
-  if (ad.type !== 'INSTANT_SALE' || !ad.negotiable || ad.status !== 'PUBLISHED' || ad.price === null) return null;
+  if (!ad.negotiable || ad.status !== 'PUBLISHED') return null;
+  if (ad.type === 'INSTANT_SALE' && ad.price !== null) return <NegotiationSide ad={ad} />;
+  if (ad.type === 'INSTANT_SALE_AND_AUCTION' && ad.instantPurchaseAmount !== null) return <AuctionNegotiation ad={ad} />;
+  return null;
+}
+
+/** The combined type takes offers while its auction still sells outright, as the page's live auction shows it. */
+function AuctionNegotiation({ ad }: { ad: AdDetail }) {
+  const sellsOutright = useSelector(useLiveAuction(), (watch) => auctionViewOf(watch)?.sellsOutright ?? false);
+  return sellsOutright ? <NegotiationSide ad={ad} /> : null;
+}
+
+function NegotiationSide({ ad }: { ad: AdDetail }) {
+  const session = useSession();
   if (session.data && session.data.slug === ad.seller.slug) return <ReceivedOffers ad={ad} />;
   return <BuyerNegotiation ad={ad} signedIn={Boolean(session.data)} />;
 }
@@ -57,7 +72,7 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
   const locale = useLocale();
   const timeZone = useTimeZone();
   const navigate = useNavigate();
-  const negotiate = useNegotiate(ad.slug);
+  const negotiate = useNegotiate(ad.slug, (orderId) => void navigate(pathTo('order', { orderId })));
   const placed = useMemo(() => negotiationStateOf(negotiation.status, { ...negotiation.facts, at: Math.max(negotiation.facts.at, serverNow()) }), [negotiation]);
   const actor = useActorRef(negotiationMachine, { snapshot: placed, input: negotiation.facts });
   const state = useSelector(actor, (snapshot) => snapshot.value as string);
@@ -77,6 +92,7 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
   const left = attemptsLeft(context);
   const send = (action: 'withdraw' | 'accept-counter' | 'decline-counter') => negotiate.mutate({ action });
   const canOffer = ['idle', 'rejected', 'withdrawn', 'expired'].includes(state) && left > 0;
+  const inAuction = ad.type === 'INSTANT_SALE_AND_AUCTION';
 
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" data-testid="negotiation" data-state={state}>
@@ -122,13 +138,13 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
       {state === 'accepted' ? (
         <>
           <Text data-testid="negotiation-status">
-            <Trans t={t} i18nKey="negotiation.accepted" values={{ amount: money(context.agreedAmount!), date }} components={{ amount }} />
+            <Trans t={t} i18nKey={inAuction ? 'negotiation.acceptedInAuction' : 'negotiation.accepted'} values={{ amount: money(context.agreedAmount!), date }} components={{ amount }} />
           </Text>
           <Button
             colorPalette="teal"
             alignSelf="start"
             loading={negotiate.isPending}
-            onClick={() => negotiate.mutate({ action: 'order' }, { onSuccess: (answer) => answer.orderId && void navigate(pathTo('order', { orderId: answer.orderId })) })}
+            onClick={() => negotiate.mutate({ action: 'order' })}
             data-testid="negotiation-order"
           >
             {t('negotiation.order')}
@@ -173,7 +189,7 @@ function OfferForm({ ad, negotiation, actor }: { ad: AdDetail; negotiation: Nego
   return (
     <form onSubmit={submit} noValidate data-testid="offer-form">
       <Stack gap="3">
-        <TextField label={t('negotiation.amount')} error={form.formState.errors.amount?.message} helperText={t('negotiation.rule')}>
+        <TextField label={t('negotiation.amount')} error={form.formState.errors.amount?.message} helperText={t(ad.type === 'INSTANT_SALE_AND_AUCTION' ? 'negotiation.ruleInAuction' : 'negotiation.rule')}>
           <InputGroup endElement={<Text as="span" fontSize="sm" color="fg.muted" whiteSpace="nowrap">{currencySymbol(negotiation.currency, locale)}</Text>} endElementProps={{ pointerEvents: 'none' }}>
             <Input inputMode="decimal" autoComplete="off" data-testid="offer-amount" {...form.register('amount')} />
           </InputGroup>

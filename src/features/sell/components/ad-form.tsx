@@ -128,7 +128,7 @@ export function AdForm({ type, ad }: AdFormProps) {
                 ) : null}
               </SimpleGrid>
             ) : null}
-            {asks('negotiable') ? <SwitchField form={form} name="negotiable" label={t('fields.negotiable')} helperText={t('help.negotiable')} /> : null}
+            {asks('negotiable') ? <SwitchField form={form} name="negotiable" label={t('fields.negotiable')} helperText={t(asks('instantPurchaseAmount') ? 'help.negotiableInAuction' : 'help.negotiable')} /> : null}
             {asks('allowDecimalBids') ? <SwitchField form={form} name="allowDecimalBids" label={t('fields.allowDecimalBids')} helperText={t('help.allowDecimalBids')} /> : null}
             {asks('offersVisibleToSubscribers') ? (
               <SwitchField form={form} name="offersVisibleToSubscribers" label={t('fields.offersVisibleToSubscribers')} helperText={t('help.offersVisibleToSubscribers')} />
