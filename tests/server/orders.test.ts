@@ -140,15 +140,20 @@ describe(`orders on ${testDialect}`, () => {
     ]);
   });
 
-  it('takes a shipped order as delivered when the buyer says nothing', async () => {
+  it('takes a shipped order as delivered when the buyer says nothing, and writes each step at the time it came', async () => {
     const ad = await newInstantSale({ cash_on_delivery: 1 });
     const order = await bought(buyer, ad.slug);
     await moved(buyer, order.id, 'cash-on-delivery');
+    const shippedAt = clock.now;
     await moved(seller, order.id, 'ship');
-    await advance(ORDER_DELIVERY_CONFIRMATION_MS);
-    const delivered = await orderOf(buyer, order.id);
-    expect(delivered.status).toBe('DELIVERED');
-    expect(delivered.history.at(-1)).toMatchObject({ status: 'DELIVERED', by: 'TIME' });
+    clock.now += ORDER_DELIVERY_CONFIRMATION_MS;
+    expect((await orderOf(buyer, order.id)).status).toBe('DELIVERED');
+    // Both deadlines passed before the job looked: each step is in the history at its own time.
+    await advance(ORDER_COMPLETION_MS);
+    expect((await orderOf(seller, order.id)).history.slice(-2)).toEqual([
+      { status: 'DELIVERED', by: 'TIME', note: null, at: shippedAt + ORDER_DELIVERY_CONFIRMATION_MS },
+      { status: 'COMPLETED', by: 'TIME', note: null, at: shippedAt + ORDER_DELIVERY_CONFIRMATION_MS + ORDER_COMPLETION_MS },
+    ]);
   });
 
   it('takes cash on delivery only where the seller offers it', async () => {

@@ -5,13 +5,13 @@ import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { AUCTION_ORDER_KINDS, type Order, type OrderActor, type OrderKind, type OrderStatus } from '../../../domain/orders';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
-import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStatusOf } from '../../../machines/order.machine';
+import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf } from '../../../machines/order.machine';
 import type { Database, OrderTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outgoingMessage } from '../../i18n';
 import type { PaymentRow } from '../payments/payment-service';
 import { withLockedAd } from '../../db/dialect';
-import { hasLiveOrder, lockedOrder, nextBidderOf, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf, recordOrder } from './order-records';
+import { hasLiveOrder, lockedOrder, nextBidderOf, orderContextOf, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf, recordOrder } from './order-records';
 
 type Db = Kysely<Database>;
 type StoredOrder = Selectable<OrderTable>;
@@ -100,17 +100,24 @@ export function createOrderService(app: FastifyInstance) {
         }
       }
       const now = Math.max(app.now(), row.updated_at ?? row.created_at);
-      // The clock moves the order first (a deadline that passed), then the command does.
-      const ticked = orderStateAt(row, now);
-      const steps: { status: OrderStatus; actor: OrderActor; note: string | null }[] = [];
-      if (orderStatusOf(ticked) !== row.status) steps.push({ status: orderStatusOf(ticked), actor: 'TIME', note: null });
+      // The clock moves the order first, each deadline that passed at its own time (delivery taken as
+      // made, then completion), written in the history so; then the command does, at `now`.
+      let ticked = orderStateOf(row.status as OrderStatus, orderContextOf(row));
+      const steps: { status: OrderStatus; actor: OrderActor; note: string | null; at: number }[] = [];
+      for (let due = orderDeadlineOf(ticked); due !== null && due <= now; due = orderDeadlineOf(ticked)) {
+        const before = orderStatusOf(ticked);
+        ticked = transition(orderMachine, ticked, { type: ORDER_EVENTS.TICK, at: due })[0];
+        if (orderStatusOf(ticked) === before) break;
+        steps.push({ status: orderStatusOf(ticked), actor: 'TIME', note: null, at: due });
+      }
+      ticked = transition(orderMachine, ticked, { type: ORDER_EVENTS.TICK, at: now })[0];
       let next = ticked;
       const event = spec.event(row, now);
       if (event) {
         if (!ticked.can(event)) throw new AppError(refusalOf(event, ticked));
         next = transition(orderMachine, ticked, event)[0];
         const actor = by?.userId === row.buyer_id ? 'BUYER' : 'SELLER';
-        if (orderStatusOf(next) !== orderStatusOf(ticked)) steps.push({ status: orderStatusOf(next), actor, note: spec.note ?? null });
+        if (orderStatusOf(next) !== orderStatusOf(ticked)) steps.push({ status: orderStatusOf(next), actor, note: spec.note ?? null, at: now });
       }
       const extra = spec.write ? await spec.write(trx, row, now) : {};
       if (steps.length === 0 && Object.keys(extra).length === 0) return { row, replayed: false, changed: false };
@@ -124,7 +131,7 @@ export function createOrderService(app: FastifyInstance) {
         updated_at: now,
       };
       await trx.updateTable('orders').set(changes).where('id', '=', row.id).execute();
-      for (const step of steps) await appendHistory(trx, row.id, { ...step, at: now });
+      for (const step of steps) await appendHistory(trx, row.id, step);
       if (changes.status === 'CANCELLED') await relistAd(trx, row);
       if (by) await trx.insertInto('command_receipts').values({ user_id: by.userId, idempotency_key: by.idempotencyKey, command: spec.command, ad_id: row.ad_id, result: row.id, created_at: now }).execute();
       return { row: { ...row, ...changes } as StoredOrder, replayed: false, changed: steps.length > 0 };
