@@ -10,7 +10,9 @@ import { errorCodeOf } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { FormError } from '../../../lib/ui/form-error';
 import { useLocale } from '../../../lib/use-locale';
+import { serverNow } from '../../../lib/realtime/server-clock';
 import { useBuyAd } from '../api/buy-ad';
+import { useMyNegotiation } from '../api/negotiation';
 
 /**
  * An instant sale's purchase: the buyer confirms the price and shipping, the server makes the order
@@ -24,8 +26,12 @@ export function BuyInstantSale({ ad }: { ad: AdDetail }) {
   const session = useSession();
   const buy = useBuyAd(ad.slug);
   const [confirming, setConfirming] = useState(false);
-  if (ad.type !== 'INSTANT_SALE' || ad.status !== 'PUBLISHED' || ad.price === null) return null;
-  if (session.data && session.data.slug === ad.seller.slug) return null;
+  const isOwner = session.data?.slug === ad.seller.slug;
+  const negotiation = useMyNegotiation(ad.slug, Boolean(session.data) && !isOwner && ad.negotiable);
+  if (ad.type !== 'INSTANT_SALE' || ad.status !== 'PUBLISHED' || ad.price === null || isOwner) return null;
+  // Held by an agreed price: for another buyer, nobody else buys; for this one, the offer panel orders at it.
+  const mine = negotiation.data;
+  if (mine && (mine.heldForAnother || (mine.status === 'ACCEPTED' && (mine.facts.orderBy ?? 0) > serverNow()))) return null;
   const amount = <bdi />;
   const shipping = ad.shippingType === 'PAID' && ad.shippingFee !== null ? ad.shippingFee : 0;
   const values = { price: formatMoney(ad.price, ad.currency, locale), total: formatMoney(ad.price + shipping, ad.currency, locale) };
