@@ -44,6 +44,11 @@ export function outgoingMessage(key: string, locale: Locale, values: Record<stri
   return { subject: fill(template.subject), body: fill(template.body) };
 }
 
+/** The language to write to a person in unasked: the one they last read the site in, else Arabic. */
+export function localeOfPerson(stored: string | null): Locale {
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
 export function pageMeta(locale: Locale): { title: string; description: string } {
   return META[locale];
 }

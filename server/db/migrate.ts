@@ -15,6 +15,7 @@ import * as orders from './migrations/0013-orders';
 import * as negotiations from './migrations/0014-negotiations';
 import * as nextBidderOrders from './migrations/0015-next-bidder-orders';
 import * as roundSaleAmount from './migrations/0016-round-sale-amount';
+import * as userLocale from './migrations/0017-user-locale';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-negotiations': negotiations,
   '0015-next-bidder-orders': nextBidderOrders,
   '0016-round-sale-amount': roundSaleAmount,
+  '0017-user-locale': userLocale,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -91,6 +91,8 @@ export interface UserTable {
   verified_at: number | null;
   /** Set once a code sent by email has been entered: the address is proven to be the person's. */
   email_verified_at: number | null;
+  /** The language the person last read the site in (`Locale`); null until known. */
+  locale: string | null;
 }
 
 export interface SessionTable {

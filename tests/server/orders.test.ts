@@ -381,5 +381,20 @@ describe(`orders on ${testDialect}`, () => {
     await eventually('the buyer told of the shipping', async () => (await aboutThisOrder(buyer.email)).length === 1);
     const [shipped] = await aboutThisOrder(buyer.email);
     expect(shipped!.body).toContain(`/orders/${order.id}`);
+    expect(shipped!.body).toMatch(/^The seller shipped/);
+  });
+
+  it('writes to each person in the language they last read the site in', async () => {
+    const arabicSeller = await newPerson(t.app, 'Arabic', { locale: 'ar' });
+    expect((await arabicSeller.browser.get('/api/my/ads')).statusCode).toBe(200);
+    const ad = await newAuction(t.app, arabicSeller, { type: 'INSTANT_SALE', price: 50_000, opening_amount: null, on_back_price: null, shipping_type: 'FREE', ends_at: null, next_deadline_at: null });
+    const subjectsTo = async (person: Person) => (await t.app.db.selectFrom('outbox').select('subject').where('recipient', '=', person.email).execute()).map((one) => one.subject);
+    const first = await bought(buyer, ad.slug);
+    await eventually('the seller told in Arabic', async () => (await subjectsTo(arabicSeller)).some((subject) => subject.startsWith('طلب جديد')));
+    // Switching the site to English is remembered at their next request.
+    expect((await arabicSeller.browser.request('GET', '/api/my/ads', undefined, { locale: 'en' })).statusCode).toBe(200);
+    await moved(buyer, first.id, 'cancel');
+    await eventually('the seller told in English', async () => (await subjectsTo(arabicSeller)).some((subject) => subject.startsWith('Order cancelled')));
+    expect(await subjectsTo(arabicSeller)).toHaveLength(2);
   });
 });

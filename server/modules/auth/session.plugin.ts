@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
+import { isLocale, LOCALE_COOKIE } from '../../../domain/locale';
 import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
 import { hashSecret } from './hash-secret';
@@ -35,23 +36,34 @@ export default fp(
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.config.secureCookies };
 
     app.decorateRequest('user', null);
-    async function userOfToken(token: string): Promise<FastifyRequest['user']> {
+    /** The session's user, and the language they were last known to read in. */
+    async function sessionOfToken(token: string) {
       const found = await app.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id as session_id', 'users.id', 'users.slug', 'users.first_name', 'users.last_name', 'users.email'])
+        .select(['sessions.id as session_id', 'users.id', 'users.slug', 'users.first_name', 'users.last_name', 'users.email', 'users.locale'])
         .where('sessions.id', '=', hashSecret(token))
         .where('sessions.expires_at', '>', app.now())
         .executeTakeFirst();
       if (!found) return null;
-      return { id: found.id, slug: found.slug, fullName: fullNameOf(found.first_name, found.last_name), email: found.email, sessionId: found.session_id };
+      return {
+        user: { id: found.id, slug: found.slug, fullName: fullNameOf(found.first_name, found.last_name), email: found.email, sessionId: found.session_id },
+        locale: found.locale,
+      };
     }
+    const userOfToken = async (token: string) => (await sessionOfToken(token))?.user ?? null;
 
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
       // The matched route, not the raw URL: `/%61pi/...` is an API route too.
       if (!token || !request.routeOptions.url?.startsWith('/api/')) return;
-      request.user = await userOfToken(token);
+      const session = await sessionOfToken(token);
+      request.user = session?.user ?? null;
+      // The language the person chose on the site, kept for what is later sent to them unasked.
+      const chosen = request.cookies[LOCALE_COOKIE];
+      if (session && isLocale(chosen) && chosen !== session.locale) {
+        await app.db.updateTable('users').set({ locale: chosen }).where('id', '=', session.user.id).execute();
+      }
     });
 
     app.decorate('sessions', {

@@ -4,7 +4,6 @@ import type { Kysely, Selectable } from 'kysely';
 import { transition } from 'xstate';
 import { adPhaseOf, type AdStatus } from '../../../domain/ad';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
-import { DEFAULT_LOCALE } from '../../../domain/locale';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, auctionStateAt } from '../../../machines/auction.machine';
@@ -12,7 +11,7 @@ import { NEGOTIATION_EVENTS, type NegotiationCommand, negotiationMachine, negoti
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { outgoingMessage } from '../../i18n';
+import { localeOfPerson, outgoingMessage } from '../../i18n';
 import { recordOrder } from '../orders/order-records';
 import { factsOf, highestBidOf } from '../auctions/auction-records';
 import { holderOf, negotiationColumnsOf, negotiatedPriceOf, type NegotiationRow, negotiationSnapshotOf } from './negotiation-records';
@@ -81,9 +80,9 @@ export function createNegotiationService(app: FastifyInstance) {
     // The owner hears of a new offer and of their counter-offer taken; a withdrawal or an order tells itself.
     const ownerMessage = row.status === 'OFFERED' ? 'offerMade' : row.status === 'ACCEPTED' ? 'counterAccepted' : null;
     if (toOwner && ownerMessage === null) return;
-    const recipient = await app.db.selectFrom('users').select(['email', 'phone']).where('id', '=', toOwner ? ad.owner_id : row.buyer_id).executeTakeFirst();
+    const recipient = await app.db.selectFrom('users').select(['email', 'phone', 'locale']).where('id', '=', toOwner ? ad.owner_id : row.buyer_id).executeTakeFirst();
     if (!recipient) return;
-    const message = outgoingMessage(toOwner ? ownerMessage! : 'offerAnswered', DEFAULT_LOCALE, {
+    const message = outgoingMessage(toOwner ? ownerMessage! : 'offerAnswered', localeOfPerson(recipient.locale), {
       title: ad.title,
       amount: `${(row.agreed_amount ?? row.offer_amount) / minorUnitsPerMajor(ad.currency)} ${ad.currency}`,
       link: `${app.config.publicUrl}/ad/${ad.slug}`,

@@ -4,11 +4,11 @@ import { transition } from 'xstate';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { AUCTION_ORDER_KINDS, type Order, type OrderActor, type OrderKind, type OrderStatus } from '../../../domain/orders';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
-import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
+import type { Locale } from '../../../domain/locale';
 import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf } from '../../../machines/order.machine';
 import type { Database, OrderTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { outgoingMessage } from '../../i18n';
+import { localeOfPerson, outgoingMessage } from '../../i18n';
 import type { PaymentRow } from '../payments/payment-service';
 import { withLockedAd } from '../../db/dialect';
 import { hasLiveOrder, lockedOrder, nextBidderOf, orderContextOf, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf, recordOrder } from './order-records';
@@ -71,13 +71,12 @@ export function createOrderService(app: FastifyInstance) {
   async function announce(row: StoredOrder, status: OrderStatus, movedBy: string | null) {
     app.io.to([userRoom(row.buyer_id), userRoom(row.seller_id)]).emit(SOCKET_EVENTS.ORDER_CHANGED, { orderId: row.id, status });
     const recipients = [row.buyer_id, row.seller_id].filter((id) => id !== movedBy);
-    const people = await db.selectFrom('users').select(['id', 'email', 'phone']).where('id', 'in', recipients).execute();
+    const people = await db.selectFrom('users').select(['id', 'email', 'phone', 'locale']).where('id', 'in', recipients).execute();
     const ad = await db.selectFrom('ads').select('title').where('id', '=', row.ad_id).executeTakeFirst();
     if (!MESSAGED_STATUSES.has(status)) return;
     for (const person of people) {
-      // The account keeps no language; messages go in the marketplace's default, Arabic.
       const key = status === 'PLACED' && row.kind === 'NEXT_BIDDER' ? 'orderOfferedToNextBidder' : `order${status}`;
-      const message = outgoingMessage(key, DEFAULT_LOCALE, { title: ad?.title ?? '', link: `${app.config.publicUrl}/orders/${row.id}` });
+      const message = outgoingMessage(key, localeOfPerson(person.locale), { title: ad?.title ?? '', link: `${app.config.publicUrl}/orders/${row.id}` });
       const [channel, recipient] = person.email ? (['email', person.email] as const) : (['sms', person.phone] as const);
       await app.messages.deliver({ channel, recipient, ...message }).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of an order change failed'));
     }
