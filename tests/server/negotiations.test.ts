@@ -151,14 +151,21 @@ describe(`negotiation on ${testDialect}`, () => {
     expect((await bid(other, ad, 60_000)).statusCode).toBe(201);
     expect(refusalOf(await act(buyer, ad.slug, 'order'))).toEqual({ status: 409, code: 'OFFER_NOT_ABOVE_BID' });
     expect((await mine(buyer, ad.slug)).status).toBe('ACCEPTED');
-
+    // Beaten, the agreement holds the item no longer: the owner may agree with another buyer.
     const third = await newPerson(t.app, 'Third');
     await offered(third, ad.slug, 70_000);
+    const thirdsOffer = (await received(ad.slug)).find((one) => one.buyer.fullName === 'Third Tester')!;
+    expect(thirdsOffer.heldForAnother).toBe(false);
+    expect((await answer(ad.slug, thirdsOffer.id, 'accept')).statusCode).toBe(204);
+    expect((await mine(buyer, ad.slug)).heldForAnother).toBe(true);
+
+    const fourth = await newPerson(t.app, 'Fourth');
+    await offered(fourth, ad.slug, 80_000);
     expect((await bid(other, ad, 90_000)).statusCode).toBe(201);
     expect(refusalOf(await offer(other, ad.slug, 80_000))).toEqual({ status: 409, code: 'NEGOTIATION_CLOSED_BY_AUCTION' });
-    expect((await received(ad.slug)).map((one) => one.answers)).toEqual([[], []]);
-    const thirds = (await received(ad.slug)).find((one) => one.buyer.fullName === 'Third Tester')!;
-    expect(refusalOf(await answer(ad.slug, thirds.id, 'accept'))).toEqual({ status: 409, code: 'NEGOTIATION_CLOSED_BY_AUCTION' });
+    expect((await received(ad.slug)).map((one) => one.answers)).toEqual([[], [], []]);
+    const fourths = (await received(ad.slug)).find((one) => one.buyer.fullName === 'Fourth Tester')!;
+    expect(refusalOf(await answer(ad.slug, fourths.id, 'accept'))).toEqual({ status: 409, code: 'NEGOTIATION_CLOSED_BY_AUCTION' });
   });
 
   it('lets the owner counter once, within the offer and the price, and the buyer accept or decline it', async () => {

@@ -4,7 +4,7 @@ import type { Negotiation, NegotiationStatus } from '../../../domain/negotiation
 import { NEGOTIATED_ORDER_WINDOW_MS, NEGOTIATION_OFFER_TTL_MS } from '../../../domain/timing';
 import { type NegotiationFacts, type NegotiationSnapshot, negotiationDeadlineOf, negotiationStateOf, negotiationStatusOf } from '../../../machines/negotiation.machine';
 import type { AdTable, Database, NegotiationTable } from '../../db/schema';
-import { factsOf } from '../auctions/auction-records';
+import { factsOf, highestBidOf } from '../auctions/auction-records';
 
 type Db = Kysely<Database>;
 export type NegotiationRow = Selectable<NegotiationTable>;
@@ -67,16 +67,23 @@ export function negotiationColumnsOf(snapshot: NegotiationSnapshot) {
   };
 }
 
-/** The buyer, other than `buyerId`, whose agreed price holds the ad's current round at `now`, if any. */
+/**
+ * The buyer whose agreed price holds the ad's current round at `now`, if any. On the combined type a
+ * bid at or above the agreed price ends the agreement, and with it the hold.
+ */
 export async function holderOf(db: Db, ad: AdRow, now: number): Promise<string | null> {
-  const held = await db
+  let query = db
     .selectFrom('negotiations')
     .select('buyer_id')
     .where('ad_id', '=', ad.id)
     .where('round', '=', ad.round)
     .where('status', '=', 'ACCEPTED')
-    .where('order_by', '>', now)
-    .executeTakeFirst();
+    .where('order_by', '>', now);
+  if (ad.type === 'INSTANT_SALE_AND_AUCTION') {
+    const highestBid = await highestBidOf(db, ad);
+    if (highestBid) query = query.where('agreed_amount', '>', highestBid.amount);
+  }
+  const held = await query.executeTakeFirst();
   return held?.buyer_id ?? null;
 }
 

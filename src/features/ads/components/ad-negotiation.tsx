@@ -135,7 +135,7 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
           </HStack>
         </>
       ) : null}
-      {state === 'accepted' ? (
+      {state === 'accepted' && !negotiation.heldForAnother ? (
         <>
           <Text data-testid="negotiation-status">
             <Trans t={t} i18nKey={inAuction ? 'negotiation.acceptedInAuction' : 'negotiation.accepted'} values={{ amount: money(context.agreedAmount!), date }} components={{ amount }} />
