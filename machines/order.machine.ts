@@ -1,5 +1,5 @@
-import { and, assign, cancel, enqueueActions, or, setup } from 'xstate';
-import type { OrderAction, OrderActor, OrderStatus } from '../domain/orders';
+import { and, assign, cancel, enqueueActions, or, setup, transition } from 'xstate';
+import type { OrderAction, OrderActor, OrderEvent as OrderHistoryStep, OrderStatus } from '../domain/orders';
 
 export interface OrderContext {
   buyerId: string;
@@ -196,6 +196,23 @@ export function orderDeadlineOf(snapshot: OrderSnapshot): number | null {
   return deadline ? deadlineAt(deadline, snapshot.context) : null;
 }
 
+/**
+ * The snapshot moved to `now` by the clock alone, and each status it passed through on the way, at the
+ * deadline that moved it: a shipped order whose delivery and completion both passed unseen goes
+ * through delivered at one and completed at the other.
+ */
+export function passDeadlines(snapshot: OrderSnapshot, now: number): { snapshot: OrderSnapshot; steps: { status: OrderStatus; at: number }[] } {
+  let moved = snapshot;
+  const steps: { status: OrderStatus; at: number }[] = [];
+  for (let due = orderDeadlineOf(moved); due !== null && due <= now; due = orderDeadlineOf(moved)) {
+    const before = orderStatusOf(moved);
+    moved = transition(orderMachine, moved, { type: ORDER_EVENTS.TICK, at: due })[0];
+    if (orderStatusOf(moved) === before) break;
+    steps.push({ status: orderStatusOf(moved), at: due });
+  }
+  return { snapshot: transition(orderMachine, moved, { type: ORDER_EVENTS.TICK, at: now })[0], steps };
+}
+
 /** The event an action sends, as the person `by` sends it at `at`. */
 export function orderEventOfAction(action: OrderAction, by: string, at: number, reason: string | null): OrderEvent {
   switch (action) {
@@ -211,4 +228,33 @@ export function orderEventOfAction(action: OrderAction, by: string, at: number, 
 /** What `userId` may do with the order now; a seller's cancel is offered as they will give a reason. */
 export function orderActionsOf(snapshot: OrderSnapshot, userId: string, actions: readonly OrderAction[]): OrderAction[] {
   return actions.filter((action) => snapshot.can(orderEventOfAction(action, userId, snapshot.context.at, 'reason')));
+}
+
+/**
+ * The machine's events that made an order's history, step by step after it was placed: what the
+ * order's page feeds its actor as the server tells of each move. A step the clock made is a TICK at
+ * its time; a person's is their command, by `people`'s id for their side.
+ */
+export function orderEventsOfHistory(history: readonly OrderHistoryStep[], people: Pick<OrderContext, 'buyerId' | 'sellerId'>): OrderEvent[] {
+  return history.slice(1).map((step): OrderEvent => {
+    const at = step.at;
+    if (step.by === 'TIME') return { type: ORDER_EVENTS.TICK, at };
+    const by = step.by === 'SELLER' ? people.sellerId : people.buyerId;
+    switch (step.status) {
+      case 'AWAITING_PAYMENT':
+        return { type: ORDER_EVENTS.PAY_ONLINE, by, at };
+      case 'CASH_ON_DELIVERY':
+        return { type: ORDER_EVENTS.CHOOSE_CASH_ON_DELIVERY, by, at };
+      case 'PAID':
+        return { type: ORDER_EVENTS.PAYMENT_SUCCEEDED, at };
+      case 'SHIPPED':
+        return { type: ORDER_EVENTS.SHIP, by, at };
+      case 'DELIVERED':
+        return { type: ORDER_EVENTS.CONFIRM_DELIVERY, by, at };
+      case 'CANCELLED':
+        return { type: ORDER_EVENTS.CANCEL, by, reason: step.note, at };
+      default:
+        return { type: ORDER_EVENTS.TICK, at };
+    }
+  });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
-import { ORDER_ACTIONS } from '../../domain/orders';
+import { createActor, SimulatedClock, transition } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { ORDER_ACTIONS, type OrderEvent as OrderHistoryStep, type OrderStatus } from '../../domain/orders';
 import { DAY_MS, HOUR_MS } from '../../domain/timing';
-import { ORDER_EVENTS as E, type OrderContext, type OrderEvent, orderActionsOf, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf } from '../../machines/order.machine';
+import { ORDER_EVENTS as E, type OrderContext, type OrderEvent, orderActionsOf, orderDeadlineOf, orderEventsOfHistory, orderMachine, orderStateOf, orderStatusOf, type OrderSnapshot, passDeadlines } from '../../machines/order.machine';
 import { bothVerdictsOfEveryGuard, walkShortestPaths } from './guard-verdicts';
 
 const START = Date.UTC(2030, 0, 1, 9, 0, 0);
@@ -24,6 +25,26 @@ const ORDER: OrderContext = {
 };
 const WITH_CASH: OrderContext = { ...ORDER, cashOnDeliveryAllowed: true };
 
+const at = START + HOUR_MS;
+/** Each command by each side and a stranger, with and without a reason, and the clock before and past every deadline. */
+const EVERY_EVENT: OrderEvent[] = [
+  { type: E.PAY_ONLINE, by: BUYER, at },
+  { type: E.PAY_ONLINE, by: SELLER, at },
+  { type: E.CHOOSE_CASH_ON_DELIVERY, by: BUYER, at },
+  { type: E.CHOOSE_CASH_ON_DELIVERY, by: SELLER, at },
+  { type: E.PAYMENT_SUCCEEDED, at },
+  { type: E.SHIP, by: SELLER, at },
+  { type: E.SHIP, by: BUYER, at },
+  { type: E.CONFIRM_DELIVERY, by: BUYER, at },
+  { type: E.CONFIRM_DELIVERY, by: SELLER, at },
+  { type: E.CANCEL, by: BUYER, reason: null, at },
+  { type: E.CANCEL, by: SELLER, reason: null, at },
+  { type: E.CANCEL, by: SELLER, reason: 'Out of stock', at },
+  { type: E.CANCEL, by: STRANGER, reason: 'x', at },
+  { type: E.TICK, at: START + HOUR_MS },
+  { type: E.TICK, at: START + 30 * DAY_MS },
+];
+
 function runningOrder(input: OrderContext) {
   const clock = new SimulatedClock();
   clock.set(START);
@@ -34,29 +55,45 @@ function runningOrder(input: OrderContext) {
 
 describe('order machine', () => {
   it('reaches every state and takes both sides of every guard along the shortest paths', () => {
-    const at = START + HOUR_MS;
-    const events: OrderEvent[] = [
-      { type: E.PAY_ONLINE, by: BUYER, at },
-      { type: E.PAY_ONLINE, by: SELLER, at },
-      { type: E.CHOOSE_CASH_ON_DELIVERY, by: BUYER, at },
-      { type: E.CHOOSE_CASH_ON_DELIVERY, by: SELLER, at },
-      { type: E.PAYMENT_SUCCEEDED, at },
-      { type: E.SHIP, by: SELLER, at },
-      { type: E.SHIP, by: BUYER, at },
-      { type: E.CONFIRM_DELIVERY, by: BUYER, at },
-      { type: E.CONFIRM_DELIVERY, by: SELLER, at },
-      { type: E.CANCEL, by: BUYER, reason: null, at },
-      { type: E.CANCEL, by: SELLER, reason: null, at },
-      { type: E.CANCEL, by: SELLER, reason: 'Out of stock', at },
-      { type: E.CANCEL, by: STRANGER, reason: 'x', at },
-      { type: E.TICK, at: START + HOUR_MS },
-      { type: E.TICK, at: START + 30 * DAY_MS },
-    ];
-    const walk = walkShortestPaths(orderMachine, events, [ORDER, WITH_CASH]);
+    const walk = walkShortestPaths(orderMachine, EVERY_EVENT, [ORDER, WITH_CASH]);
     expect(walk.statesReached).toEqual(['awaitingPayment', 'cancelled', 'cashOnDelivery', 'completed', 'delivered', 'paid', 'placed', 'shipped']);
     expect(walk.guardVerdicts).toEqual(
       bothVerdictsOfEveryGuard(orderMachine, ['completionTimePassed', 'deliveryConfirmationTimePassed', 'givesReason', 'isByBuyer', 'isBySeller', 'paymentTimePassed', 'takesCashOnDelivery']),
     );
+  });
+
+  it('is placed again on the client from the history the server wrote, move by move, on every path', () => {
+    for (const input of [ORDER, WITH_CASH]) {
+      // States told apart by what the history fixes (not by the time of the last event): every way to each.
+      const serializeState = (snapshot: OrderSnapshot) => JSON.stringify([snapshot.value, snapshot.context.shippedAt, snapshot.context.deliveredAt, snapshot.context.cancelledBy]);
+      const paths = createTestModel(orderMachine, { events: EVERY_EVENT, input, serializeState } as never).getSimplePaths();
+      expect(paths.length).toBeGreaterThan(8);
+      for (const path of paths) {
+        // What the server writes: a step for each status a command or the clock moved the order to.
+        let served = orderStateOf('PLACED', input);
+        const history: OrderHistoryStep[] = [{ status: 'PLACED', by: 'BUYER', note: null, at: START }];
+        for (const { event } of path.steps.slice(1)) {
+          const move = event as OrderEvent;
+          if (move.type === E.TICK) {
+            const passed = passDeadlines(served, move.at);
+            served = passed.snapshot;
+            history.push(...passed.steps.map((step) => ({ ...step, by: 'TIME' as const, note: null })));
+            continue;
+          }
+          const before = orderStatusOf(served);
+          served = transition(orderMachine, served, move)[0];
+          if (orderStatusOf(served) === before) continue;
+          const by = move.type === E.PAYMENT_SUCCEEDED ? 'PAYMENT' : move.by === SELLER ? 'SELLER' : 'BUYER';
+          history.push({ status: orderStatusOf(served), by, note: move.type === E.CANCEL ? move.reason : null, at: move.at });
+        }
+        let replayed = orderStateOf('PLACED', input);
+        for (const event of orderEventsOfHistory(history, { buyerId: BUYER, sellerId: SELLER })) replayed = transition(orderMachine, replayed, event)[0];
+        replayed = transition(orderMachine, replayed, { type: E.TICK, at: served.context.at })[0];
+        const { at: _servedAt, ...servedFacts } = served.context;
+        const { at: _replayedAt, ...replayedFacts } = replayed.context;
+        expect([orderStatusOf(replayed), replayedFacts], history.map((step) => step.status).join(' > ')).toEqual([orderStatusOf(served) as OrderStatus, servedFacts]);
+      }
+    }
   });
 
   it('offers each side only its own moves, in the right state', () => {

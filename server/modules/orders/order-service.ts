@@ -5,7 +5,7 @@ import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { AUCTION_ORDER_KINDS, type Order, type OrderActor, type OrderKind, type OrderStatus } from '../../../domain/orders';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import type { Locale } from '../../../domain/locale';
-import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf } from '../../../machines/order.machine';
+import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf, passDeadlines } from '../../../machines/order.machine';
 import type { Database, OrderTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { localeOfPerson, outgoingMessage } from '../../i18n';
@@ -101,15 +101,8 @@ export function createOrderService(app: FastifyInstance) {
       const now = Math.max(app.now(), row.updated_at ?? row.created_at);
       // The clock moves the order first, each deadline that passed at its own time (delivery taken as
       // made, then completion), written in the history so; then the command does, at `now`.
-      let ticked = orderStateOf(row.status as OrderStatus, orderContextOf(row));
-      const steps: { status: OrderStatus; actor: OrderActor; note: string | null; at: number }[] = [];
-      for (let due = orderDeadlineOf(ticked); due !== null && due <= now; due = orderDeadlineOf(ticked)) {
-        const before = orderStatusOf(ticked);
-        ticked = transition(orderMachine, ticked, { type: ORDER_EVENTS.TICK, at: due })[0];
-        if (orderStatusOf(ticked) === before) break;
-        steps.push({ status: orderStatusOf(ticked), actor: 'TIME', note: null, at: due });
-      }
-      ticked = transition(orderMachine, ticked, { type: ORDER_EVENTS.TICK, at: now })[0];
+      const { snapshot: ticked, steps: byClock } = passDeadlines(orderStateOf(row.status as OrderStatus, orderContextOf(row)), now);
+      const steps: { status: OrderStatus; actor: OrderActor; note: string | null; at: number }[] = byClock.map((step) => ({ ...step, actor: 'TIME', note: null }));
       let next = ticked;
       const event = spec.event(row, now);
       if (event) {

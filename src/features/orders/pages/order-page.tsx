@@ -1,7 +1,6 @@
 import { Alert, Box, Button, DataList, Grid, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ERROR_CODES } from '../../../../domain/errors';
@@ -12,7 +11,6 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { errorCodeOf, HttpError } from '../../../lib/http';
 import { useTimeZone } from '../../../lib/hydration';
 import { CheckoutPanel } from '../../../lib/payments/checkout-panel';
-import { serverNow } from '../../../lib/realtime/server-clock';
 import { PageEmptyState } from '../../../lib/ui/empty-state';
 import { FormError } from '../../../lib/ui/form-error';
 import { PageHeading } from '../../../lib/ui/page-heading';
@@ -28,10 +26,8 @@ import { NextBidderOffer } from '../components/next-bidder-offer';
 import { OrderHistory } from '../components/order-history';
 import { OrderNextStep } from '../components/order-next-step';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { useOrderActor } from '../use-order-actor';
 import { useOrderChanges } from '../use-order-changes';
-
-/** setTimeout's 32-bit limit: a deadline further off is waited for after the page is next opened. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** One order for its buyer or its seller: what was sold at what price, what comes next, and its history. */
 export default function OrderPage() {
@@ -55,19 +51,15 @@ export default function OrderPage() {
     }
     throw order.error;
   }
-  return <OrderView order={order.data} />;
+  // One machine per order: the next bidder's order opens in the same route.
+  return <OrderView key={order.data.id} order={order.data} />;
 }
 
-function OrderView({ order }: { order: Order }) {
+function OrderView({ order: fetched }: { order: Order }) {
   const { t } = useTranslation('orders');
-  const queryClient = useQueryClient();
+  // Where the order stands, what this person may do and when it moves next: the page's running machine.
+  const order: Order = { ...fetched, ...useOrderActor(fetched) };
   const paying = order.actions.includes('PAY');
-  // The order moves by itself at its deadline (unpaid in time, delivery taken as made): the page asks the server then.
-  useEffect(() => {
-    if (order.nextDeadlineAt === null) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ordersQueryKey }), Math.min(Math.max(order.nextDeadlineAt - serverNow(), 0) + 1_000, LONGEST_TIMER_MS));
-    return () => clearTimeout(timer);
-  }, [order.nextDeadlineAt, queryClient]);
   return (
     <Stack gap="4" data-page="order" data-order-status={order.status}>
       <AppLink to={order.side === 'sold' ? `${ROUTES.orders}?side=sold` : ROUTES.orders} fontSize="sm">
