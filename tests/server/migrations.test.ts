@@ -7,6 +7,7 @@ import * as accounts from '../../server/db/migrations/0002-accounts';
 import * as ads from '../../server/db/migrations/0003-ads';
 import * as adSearch from '../../server/db/migrations/0004-ad-search';
 import { migrateTo } from '../../server/db/migrate';
+import * as nextBidderOrders from '../../server/db/migrations/0015-next-bidder-orders';
 import { createPostgresDatabase, testDialect } from './helpers/test-app';
 
 /** An empty database of the test run's dialect, untyped as migrations take it, and how to be rid of it. */
@@ -85,6 +86,12 @@ it('keeps every order, its history and what refers to it when one live order per
     await untyped.deleteFrom('orders').where('id', '=', 'won').execute();
     expect(await untyped.selectFrom('order_events').select('position').where('order_id', '=', 'won').execute()).toEqual([]);
     await expect(untyped.insertInto('order_events').values({ order_id: 'nowhere', position: 1, status: 'PLACED', actor: 'BUYER', note: null, at: 6 }).execute()).rejects.toThrow(/foreign key/i);
+
+    // And back: one order per round again, with the orders kept.
+    await untyped.deleteFrom('orders').where('id', '=', 'next').execute();
+    await nextBidderOrders.down(db);
+    await untyped.insertInto('orders').values({ ...order, id: 'won', buyer_id: 'winner', status: 'CANCELLED', updated_at: 7 }).execute();
+    await expect(untyped.insertInto('orders').values({ ...order, id: 'again', buyer_id: 'runner-up', status: 'PLACED' }).execute()).rejects.toThrow(/unique/i);
   } finally {
     await drop();
   }

@@ -138,6 +138,9 @@ describe(`negotiation on ${testDialect}`, () => {
     // The auction ended as bought outright, at the agreed price, as one more change its watchers hear of.
     expect(await auctionOf(ad.slug)).toMatchObject({ phase: 'boughtOutright', seq: seqBefore + 1, outcome: { kind: 'BOUGHT_OUTRIGHT', buyerId: buyer.id, amount: 70_000 } });
     expect(refusalOf(await bid(other, ad, 50_000))).toMatchObject({ status: 409 });
+    // Cancelled, the sale leaves the auction ended, as a cancelled buy-now does: it is not put back on sale half-closed.
+    expect((await buyer.browser.post(`/api/orders/${orderId}/cancel`, { idempotencyKey: key() })).statusCode).toBe(200);
+    expect(await t.app.db.selectFrom('ads').select(['status', 'round_outcome']).where('id', '=', ad.id).executeTakeFirstOrThrow()).toEqual({ status: 'ENDED', round_outcome: 'BOUGHT_OUTRIGHT' });
   });
 
   it('closes the combined type to offers before its start and once bidding reaches the instant amount; a bid above an agreed price ends it', async () => {
@@ -159,8 +162,13 @@ describe(`negotiation on ${testDialect}`, () => {
     expect((await answer(ad.slug, thirdsOffer.id, 'accept')).statusCode).toBe(204);
     expect((await mine(buyer, ad.slug)).heldForAnother).toBe(true);
 
+    // An open offer a bid reaches is no longer one the owner is offered to take.
     const fourth = await newPerson(t.app, 'Fourth');
     await offered(fourth, ad.slug, 80_000);
+    expect((await bid(other, ad, 85_000)).statusCode).toBe(201);
+    const reached = (await received(ad.slug)).find((one) => one.buyer.fullName === 'Fourth Tester')!;
+    expect(reached.answers).toEqual(['reject', 'counter']);
+    expect(refusalOf(await answer(ad.slug, reached.id, 'accept'))).toEqual({ status: 409, code: 'OFFER_NOT_ABOVE_BID' });
     expect((await bid(other, ad, 90_000)).statusCode).toBe(201);
     expect(refusalOf(await offer(other, ad.slug, 80_000))).toEqual({ status: 409, code: 'NEGOTIATION_CLOSED_BY_AUCTION' });
     expect((await received(ad.slug)).map((one) => one.answers)).toEqual([[], [], []]);

@@ -308,11 +308,30 @@ describe(`orders on ${testDialect}`, () => {
 
     // The next bidder declines by cancelling; nobody is left, and the owner may repost.
     expect(await moved(other, second.id, 'cancel')).toMatchObject({ status: 'CANCELLED', actions: [] });
+    // The first offer's key names the order it was offered from: sent for another, it is refused.
+    expect((await command(seller, second.id, 'offer-next-bidder', { idempotencyKey: offerKey })).json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     expect((await orderOf(seller, second.id)).nextBidder).toBeNull();
     expect(refusalOf(await command(seller, second.id, 'offer-next-bidder'))).toEqual({ status: 409, code: 'NO_NEXT_BIDDER' });
     const { round } = await adStatusOf(auction.slug);
     const two = await t.app.db.selectFrom('orders').select(['kind', 'status']).where('ad_id', '=', auction.id).where('round', '=', round).orderBy('created_at').execute();
     expect(two).toEqual([{ kind: 'AUCTION_WIN', status: 'CANCELLED' }, { kind: 'NEXT_BIDDER', status: 'CANCELLED' }]);
+  });
+
+  it('offers the item to nobody else once an order of its round completed the sale', async () => {
+    const runnerUp = await newPerson(t.app, 'Runner');
+    const auction = await newAuction(t.app, seller, { shipping_type: 'FREE' });
+    for (const [person, amount] of [[other, 15_000], [runnerUp, 20_000], [buyer, 25_000]] as const) expect((await bid(person, auction, amount)).statusCode).toBe(201);
+    clock.now += HOUR_MS;
+    await t.app.auctionDeadlines.resync();
+    expect((await seller.browser.post(`/api/ads/${auction.slug}/finalise`, { idempotencyKey: key() })).statusCode).toBe(201);
+    const won = ((await seller.browser.get('/api/orders?side=sold')).json() as OrderSummary[]).find((order) => order.ad.slug === auction.slug)!;
+    await moved(seller, won.id, 'cancel', { reason: 'Not paid' });
+    const second = (await command(seller, won.id, 'offer-next-bidder')).json() as Order;
+    expect(second.buyer.fullName).toBe('Runner Tester');
+    // The runner-up pays and the sale completes: the item is sold, and Other is offered nothing.
+    await t.app.db.updateTable('orders').set({ status: 'COMPLETED', next_deadline_at: null }).where('id', '=', second.id).execute();
+    expect((await orderOf(seller, won.id)).nextBidder).toBeNull();
+    expect(refusalOf(await command(seller, won.id, 'offer-next-bidder'))).toEqual({ status: 409, code: 'ORDER_ACTION_NOT_ALLOWED' });
   });
 
   it('refuses every move the machine does not give that person in that state, and changes nothing', async () => {

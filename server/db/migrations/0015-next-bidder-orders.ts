@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex(LIVE_ORDER_INDEX).execute();
-  await db.schema.alterTable('orders').addUniqueConstraint('orders_ad_round_unique', ['ad_id', 'round']).execute();
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await db.schema.alterTable('orders').addUniqueConstraint('orders_ad_round_unique', ['ad_id', 'round']).execute();
+  } else {
+    await rebuildSqliteOrders(db, (definition) => definition.replace(/\)\s*$/, ', constraint "orders_ad_round_unique" unique ("ad_id", "round"))'));
+  }
 }
 
 /** Makes SQLite's `orders` again from its stored definition as `rewrite` changes it, with its rows and indexes. */

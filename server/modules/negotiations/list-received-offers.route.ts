@@ -27,13 +27,14 @@ const listReceivedOffersRoute: FastifyPluginAsync = async (app) => {
       .execute();
     const now = app.now();
     const holder = await holderOf(app.db, ad, now);
-    const { refusal: closed } = await negotiationTermsOf(app.db, ad, now);
+    const { refusal: closed, highestBid } = await negotiationTermsOf(app.db, ad, now);
     const offers = rows.map((row) => {
       const snapshot = negotiationSnapshotOf(ad, row.buyer_id, row, now);
       const at = snapshot.context.at;
       const canAnswer = (type: 'ACCEPT' | 'REJECT') => closed === null && snapshot.can({ type, by: user.id, at });
       const answers = [
-        ...(canAnswer('ACCEPT') && holder === null ? (['accept'] as const) : []),
+        // On the combined type, an offer a bid has reached is no longer one to take.
+        ...(canAnswer('ACCEPT') && holder === null && (highestBid === null || snapshot.context.offer!.amount > highestBid) ? (['accept'] as const) : []),
         ...(canAnswer('REJECT') ? (['reject'] as const) : []),
         ...(canAnswer('REJECT') && snapshot.context.counter === null ? (['counter'] as const) : []),
       ];

@@ -107,9 +107,12 @@ export function orderSummaryOf(row: OrderRow, userId: string, now: number): Orde
   };
 }
 
-/** Whether an order of the ad's round is live as stored (neither cancelled nor completed). */
+/**
+ * Whether an order of the ad's round is live as stored: not cancelled, so it sold the item or is
+ * selling it (the database's own rule: one such order per round).
+ */
 export async function hasLiveOrder(db: Db, adId: string, round: number): Promise<boolean> {
-  const live = await db.selectFrom('orders').select('id').where('ad_id', '=', adId).where('round', '=', round).where('status', 'not in', ['CANCELLED', 'COMPLETED']).executeTakeFirst();
+  const live = await db.selectFrom('orders').select('id').where('ad_id', '=', adId).where('round', '=', round).where('status', '!=', 'CANCELLED').executeTakeFirst();
   return live !== undefined;
 }
 

@@ -10,7 +10,7 @@ import type { Database, OrderTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { localeOfPerson, outgoingMessage } from '../../i18n';
 import type { PaymentRow } from '../payments/payment-service';
-import { withLockedAd } from '../../db/dialect';
+import { isForeignKeyViolation, withLockedAd } from '../../db/dialect';
 import { hasLiveOrder, lockedOrder, nextBidderOf, orderContextOf, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf, recordOrder } from './order-records';
 
 type Db = Kysely<Database>;
@@ -140,13 +140,18 @@ export function createOrderService(app: FastifyInstance) {
     if (row.status === 'CANCELLED') await refundUnwantedPayments(row.id);
   }
 
-  /** An instant sale (or a negotiated one) whose order was cancelled goes back on sale, in a new round for its next buyer, in the cancelling transaction. */
+  /**
+   * An instant sale whose order was cancelled (bought outright or at a negotiated price) goes back on
+   * sale, in a new round for its next buyer, in the cancelling transaction. An auction's item stays
+   * with its ended auction: the owner offers it to the next bidder or reposts it.
+   */
   async function relistAd(trx: Db, row: StoredOrder) {
     if (row.kind !== 'INSTANT_PURCHASE' && row.kind !== 'NEGOTIATED') return;
     await trx
       .updateTable('ads')
       .set((eb) => ({ status: 'PUBLISHED', ended_at: null, round: eb('round', '+', 1), updated_at: app.now() }))
       .where('id', '=', row.ad_id)
+      .where('type', '=', 'INSTANT_SALE')
       .where('status', '=', 'ENDED')
       .where('round', '=', row.round)
       .execute();
@@ -208,8 +213,10 @@ export function createOrderService(app: FastifyInstance) {
       withLockedAd(db, { id: stored.ad_id }, async (trx, ad) => {
         const receipt = await trx.selectFrom('command_receipts').select(['command', 'result', 'ad_id']).where('user_id', '=', command.userId).where('idempotency_key', '=', command.idempotencyKey).executeTakeFirst();
         if (receipt) {
-          if (receipt.command !== NEXT_BIDDER_COMMAND || receipt.ad_id !== stored.ad_id) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
-          return { orderId: receipt.result, replayed: true };
+          // The receipt keeps the order offered from and the order made.
+          const [offeredFrom, made] = receipt.result.split(' ');
+          if (receipt.command !== NEXT_BIDDER_COMMAND || offeredFrom !== command.orderId || !made) throw new AppError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
+          return { orderId: made, replayed: true };
         }
         // Cancelled is final: the order needs no lock of its own, and taking one after the ad's would cross a cancel's order of locks.
         const row = await trx.selectFrom('orders').selectAll().where('id', '=', command.orderId).executeTakeFirstOrThrow();
@@ -217,9 +224,15 @@ export function createOrderService(app: FastifyInstance) {
         const next = await nextBidderOf(trx, ad, row);
         if (!next) throw new AppError(ERROR_CODES.NO_NEXT_BIDDER);
         const now = app.now();
-        const orderId = await recordOrder(trx, ad, { kind: 'NEXT_BIDDER', buyerId: next.userId, amount: next.amount, at: now });
+        const orderId = await recordOrder(trx, ad, { kind: 'NEXT_BIDDER', buyerId: next.userId, amount: next.amount, at: now }).catch((error: unknown) => {
+          // The bidder's account deleted meanwhile: asked again, the offer goes to the one after.
+          throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.NO_NEXT_BIDDER) : error;
+        });
         await trx.updateTable('offers').set({ awarded_at: now }).where('id', '=', next.offerId).execute();
-        await trx.insertInto('command_receipts').values({ user_id: command.userId, idempotency_key: command.idempotencyKey, command: NEXT_BIDDER_COMMAND, ad_id: ad.id, result: orderId, created_at: now }).execute();
+        await trx
+          .insertInto('command_receipts')
+          .values({ user_id: command.userId, idempotency_key: command.idempotencyKey, command: NEXT_BIDDER_COMMAND, ad_id: ad.id, result: `${row.id} ${orderId}`, created_at: now })
+          .execute();
         return { orderId, replayed: false };
       }),
     );

@@ -37,19 +37,25 @@ export function AdNegotiation({ ad }: { ad: AdDetail }) {
   return null;
 }
 
-/** The combined type takes offers while its auction still sells outright, as the page's live auction shows it. */
+/**
+ * The combined type takes offers while its auction still sells outright, as the page's live auction
+ * shows it; a price put forward or agreed must beat its highest bid.
+ */
 function AuctionNegotiation({ ad }: { ad: AdDetail }) {
-  const sellsOutright = useSelector(useLiveAuction(), (watch) => auctionViewOf(watch)?.sellsOutright ?? false);
-  return sellsOutright ? <NegotiationSide ad={ad} /> : null;
+  const liveAuction = useLiveAuction();
+  const sellsOutright = useSelector(liveAuction, (watch) => auctionViewOf(watch)?.sellsOutright ?? false);
+  const highestBid = useSelector(liveAuction, (watch) => watch.context.snapshot?.auction.highestBid?.amount ?? null);
+  return sellsOutright ? <NegotiationSide ad={ad} highestBid={highestBid} /> : null;
 }
 
-function NegotiationSide({ ad }: { ad: AdDetail }) {
+/** `highestBid`: on the combined type, the bid every price put forward or agreed must beat; null on an instant sale. */
+function NegotiationSide({ ad, highestBid = null }: { ad: AdDetail; highestBid?: number | null }) {
   const session = useSession();
-  if (session.data && session.data.slug === ad.seller.slug) return <ReceivedOffers ad={ad} />;
-  return <BuyerNegotiation ad={ad} signedIn={Boolean(session.data)} />;
+  if (session.data && session.data.slug === ad.seller.slug) return <ReceivedOffers ad={ad} highestBid={highestBid} />;
+  return <BuyerNegotiation ad={ad} signedIn={Boolean(session.data)} highestBid={highestBid} />;
 }
 
-function BuyerNegotiation({ ad, signedIn }: { ad: AdDetail; signedIn: boolean }) {
+function BuyerNegotiation({ ad, signedIn, highestBid }: { ad: AdDetail; signedIn: boolean; highestBid: number | null }) {
   const { t } = useTranslation('ads');
   const location = useLocation();
   const negotiation = useMyNegotiation(ad.slug, signedIn);
@@ -64,10 +70,10 @@ function BuyerNegotiation({ ad, signedIn }: { ad: AdDetail; signedIn: boolean })
   // A new actor when the negotiation changed, placed at the server's time; the same answer fetched again keeps the one running (and what is typed).
   const { id, status, facts } = negotiation.data;
   const version = [id, status, facts.attemptsUsed, facts.offer?.at, facts.counter?.at, facts.orderBy].join(':');
-  return <NegotiationThread key={version} ad={ad} negotiation={negotiation.data} />;
+  return <NegotiationThread key={version} ad={ad} negotiation={negotiation.data} highestBid={highestBid} />;
 }
 
-function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Negotiation }) {
+function NegotiationThread({ ad, negotiation, highestBid }: { ad: AdDetail; negotiation: Negotiation; highestBid: number | null }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
   const timeZone = useTimeZone();
@@ -93,6 +99,8 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
   const send = (action: 'withdraw' | 'accept-counter' | 'decline-counter') => negotiate.mutate({ action });
   const canOffer = ['idle', 'rejected', 'withdrawn', 'expired'].includes(state) && left > 0;
   const inAuction = ad.type === 'INSTANT_SALE_AND_AUCTION';
+  // A bid that reached a price takes it off the table: the server refuses it, so the page does not offer it.
+  const beatenByBid = (price: number) => highestBid !== null && price <= highestBid;
 
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" data-testid="negotiation" data-state={state}>
@@ -126,9 +134,11 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
             <Trans t={t} i18nKey="negotiation.countered" values={{ amount: money(context.counter!.amount), date }} components={{ amount }} />
           </Text>
           <HStack gap="2" wrap="wrap">
-            <Button colorPalette="teal" size="sm" loading={negotiate.isPending} onClick={() => send('accept-counter')} data-testid="negotiation-accept-counter">
-              {t('negotiation.acceptCounter')}
-            </Button>
+            {beatenByBid(context.counter!.amount) ? null : (
+              <Button colorPalette="teal" size="sm" loading={negotiate.isPending} onClick={() => send('accept-counter')} data-testid="negotiation-accept-counter">
+                {t('negotiation.acceptCounter')}
+              </Button>
+            )}
             <Button variant="outline" size="sm" disabled={negotiate.isPending} onClick={() => send('decline-counter')} data-testid="negotiation-decline-counter">
               {t('negotiation.declineCounter')}
             </Button>
@@ -140,15 +150,13 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
           <Text data-testid="negotiation-status">
             <Trans t={t} i18nKey={inAuction ? 'negotiation.acceptedInAuction' : 'negotiation.accepted'} values={{ amount: money(context.agreedAmount!), date }} components={{ amount }} />
           </Text>
-          <Button
-            colorPalette="teal"
-            alignSelf="start"
-            loading={negotiate.isPending}
-            onClick={() => negotiate.mutate({ action: 'order' })}
-            data-testid="negotiation-order"
-          >
-            {t('negotiation.order')}
-          </Button>
+          {beatenByBid(context.agreedAmount!) ? (
+            <FormError code={ERROR_CODES.OFFER_NOT_ABOVE_BID} />
+          ) : (
+            <Button colorPalette="teal" alignSelf="start" loading={negotiate.isPending} onClick={() => negotiate.mutate({ action: 'order' })} data-testid="negotiation-order">
+              {t('negotiation.order')}
+            </Button>
+          )}
         </>
       ) : null}
       {state === 'ordered' && negotiation.orderId ? (
@@ -167,13 +175,13 @@ function NegotiationThread({ ad, negotiation }: { ad: AdDetail; negotiation: Neg
         </Text>
       ) : null}
       {state === 'limitReached' ? <FormError code={ERROR_CODES.NEGOTIATION_LIMIT_REACHED} /> : null}
-      {canOffer ? <OfferForm ad={ad} negotiation={negotiation} actor={actor} /> : <FormError code={formRefusalCode(negotiate.error)} />}
+      {canOffer ? <OfferForm ad={ad} negotiation={negotiation} actor={actor} highestBid={highestBid} /> : <FormError code={formRefusalCode(negotiate.error)} />}
     </Stack>
   );
 }
 
 /** The amount a buyer offers; what the machine would refuse is said at once, in the server's words. */
-function OfferForm({ ad, negotiation, actor }: { ad: AdDetail; negotiation: Negotiation; actor: ReturnType<typeof useActorRef<typeof negotiationMachine>> }) {
+function OfferForm({ ad, negotiation, actor, highestBid }: { ad: AdDetail; negotiation: Negotiation; actor: ReturnType<typeof useActorRef<typeof negotiationMachine>>; highestBid: number | null }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
   const negotiate = useNegotiate(ad.slug);
@@ -184,6 +192,7 @@ function OfferForm({ ad, negotiation, actor }: { ad: AdDetail; negotiation: Nego
     if (Number.isNaN(amount) || amount <= 0) return form.setError('amount', { message: ERROR_CODES.NOT_POSITIVE_INTEGER }, { shouldFocus: true });
     const refusal = negotiationRefusal(actor.getSnapshot(), { type: NEGOTIATION_EVENTS.OFFER, by: negotiation.facts.buyerId, amount, at: serverNow() });
     if (refusal) return form.setError('amount', { message: refusal }, { shouldFocus: true });
+    if (highestBid !== null && amount <= highestBid) return form.setError('amount', { message: ERROR_CODES.OFFER_NOT_ABOVE_BID }, { shouldFocus: true });
     negotiate.mutate({ action: 'offer', amount }, { onError: (error) => showFieldRefusals(error, form.setError) });
   });
   return (

@@ -6,7 +6,9 @@ import { formatMoney } from '../../../lib/format';
 import { FormError } from '../../../lib/ui/form-error';
 import { errorCodeOf } from '../../../lib/http';
 import { useLocale } from '../../../lib/use-locale';
+import { useSession } from '../../../lib/session';
 import { useBuyNow } from '../api/buy-now';
+import { useMyNegotiation } from '../api/negotiation';
 
 /** The combined type's instant purchase: it ends the auction at once, so the buyer confirms the amount first. */
 export function AuctionBuyNow({ slug, auction, offline }: { slug: string; auction: AuctionState; offline: boolean }) {
@@ -14,7 +16,11 @@ export function AuctionBuyNow({ slug, auction, offline }: { slug: string; auctio
   const locale = useLocale();
   const buyNow = useBuyNow(slug);
   const [confirming, setConfirming] = useState(false);
+  const session = useSession();
+  const negotiation = useMyNegotiation(slug, Boolean(session.data));
   if (auction.instantPurchaseAmount === null) return null;
+  // A price the owner agreed with another buyer holds the item for them: nobody else buys it outright meanwhile.
+  if (negotiation.data?.heldForAnother) return null;
   const amount = <bdi />;
   const values = { amount: formatMoney(auction.instantPurchaseAmount, auction.currency, locale) };
 

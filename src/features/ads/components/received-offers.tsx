@@ -13,7 +13,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { useAnswerOffer, useReceivedOffers } from '../api/negotiation';
 
 /** The offers on the owner's ad, open ones first, each with the answers the server allows now. */
-export function ReceivedOffers({ ad }: { ad: AdDetail }) {
+export function ReceivedOffers({ ad, highestBid }: { ad: AdDetail; highestBid: number | null }) {
   const { t } = useTranslation('ads');
   const offers = useReceivedOffers(ad.slug, true);
   return (
@@ -26,12 +26,13 @@ export function ReceivedOffers({ ad }: { ad: AdDetail }) {
           {t('negotiation.received.empty')}
         </Text>
       ) : null}
-      {offers.data?.map((offer) => <ReceivedOfferCard key={offer.id} ad={ad} offer={offer} />)}
+      {offers.data?.map((offer) => <ReceivedOfferCard key={offer.id} ad={ad} offer={offer} highestBid={highestBid} />)}
     </Stack>
   );
 }
 
-function ReceivedOfferCard({ ad, offer }: { ad: AdDetail; offer: ReceivedOffer }) {
+/** `highestBid`: on the combined type, a bid that reached the offer since the list was fetched takes accepting off it, as the server would. */
+function ReceivedOfferCard({ ad, offer, highestBid }: { ad: AdDetail; offer: ReceivedOffer; highestBid: number | null }) {
   const { t } = useTranslation('ads');
   const locale = useLocale();
   const answer = useAnswerOffer(ad.slug);
@@ -67,7 +68,7 @@ function ReceivedOfferCard({ ad, offer }: { ad: AdDetail; offer: ReceivedOffer }
         </Text>
         {offer.answers.length > 0 ? (
           <HStack gap="2" wrap="wrap">
-            {offer.answers.includes('accept') ? (
+            {offer.answers.includes('accept') && (highestBid === null || offer.facts.offer!.amount > highestBid) ? (
               <Button size="sm" colorPalette="teal" loading={answer.isPending} onClick={() => answer.mutate({ negotiationId: offer.id, answer: 'accept' })} data-testid="offer-accept">
                 {t('negotiation.received.accept')}
               </Button>
