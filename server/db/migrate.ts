@@ -16,6 +16,7 @@ import * as negotiations from './migrations/0014-negotiations';
 import * as nextBidderOrders from './migrations/0015-next-bidder-orders';
 import * as roundSaleAmount from './migrations/0016-round-sale-amount';
 import * as userLocale from './migrations/0017-user-locale';
+import * as pendingMessages from './migrations/0018-pending-messages';
 
 /** Migrations are imported, not read from disk, so the same list runs from source and from a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-next-bidder-orders': nextBidderOrders,
   '0016-round-sale-amount': roundSaleAmount,
   '0017-user-locale': userLocale,
+  '0018-pending-messages': pendingMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

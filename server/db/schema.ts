@@ -14,6 +14,7 @@ export interface Database {
   ads: AdTable;
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;
+  pending_messages: PendingMessageTable;
   verification_codes: VerificationCodeTable;
   rate_limits: RateLimitTable;
   user_identities: UserIdentityTable;
@@ -172,6 +173,19 @@ export interface ContactMessageTable {
   message: string;
   locale: string;
   user_id: string | null;
+  created_at: number;
+}
+
+/** A message sent unasked, waiting for its channel to take it (`app.messages.enqueue`). */
+export interface PendingMessageTable {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  attempts: Generated<number>;
+  /** When it is next tried; moved on while a node is trying it, so another does not try it too. */
+  next_attempt_at: number;
   created_at: number;
 }
 

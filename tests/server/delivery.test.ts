@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '../../domain/timing';
+import { eventually } from './helpers/auction-watcher';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
@@ -128,11 +130,13 @@ describe(`message delivery through providers on ${testDialect}`, () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let provider: Awaited<ReturnType<typeof startProviderStandIn>>;
+  const clock = { now: Date.now() };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     provider = await startProviderStandIn();
     t = await buildTestApp({
+      now: () => clock.now,
       env: {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         SMTP_FROM: 'Souq <no-reply@souq.test>',
@@ -264,5 +268,25 @@ describe(`message delivery through providers on ${testDialect}`, () => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ purpose: 'REGISTER', user: { email: 'lina@example.com' } });
     expect(await outboxCount()).toBe(0);
+  });
+  it('keeps a message sent unasked until its provider takes it, trying again later while it fails', async () => {
+    const pending = () => t.app.db.selectFrom('pending_messages').select(['attempts', 'next_attempt_at']).where('recipient', '=', '966512345670').execute();
+    provider.standIn.answer = 'fail';
+    await t.app.messages.enqueue({ channel: 'sms', recipient: '966512345670', subject: 'Order', body: 'Your order was shipped.' });
+    await eventually('the first try', async () => (await pending())[0]?.attempts === 1);
+    expect(provider.standIn.requests).toHaveLength(1);
+    expect(await pending()).toEqual([{ attempts: 1, next_attempt_at: clock.now + MINUTE_MS }]);
+    // Not due yet: left alone.
+    expect(await t.app.messages.drain()).toBe(0);
+    expect(provider.standIn.requests).toHaveLength(1);
+
+    provider.standIn.answer = 'accept';
+    clock.now += MINUTE_MS;
+    expect(await t.app.messages.drain()).toBe(1);
+    expect(provider.standIn.requests.map((request) => request.body)).toEqual([
+      { to: '966512345670', from: 'Souq', text: 'Your order was shipped.' },
+      { to: '966512345670', from: 'Souq', text: 'Your order was shipped.' },
+    ]);
+    expect(await pending()).toEqual([]);
   });
 });

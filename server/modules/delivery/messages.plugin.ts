@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../../domain/errors';
+import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../domain/timing';
 import { AppError } from '../../errors';
 import { createHttpTextSender } from './http-text.sender';
 import type { MessageChannel, MessageSender, OutgoingMessage } from './message-sender';
@@ -8,10 +10,27 @@ import { createSmtpEmailSender } from './smtp-email.sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends an email, SMS or WhatsApp message; rejects with DELIVERY_FAILED when the provider did not take it. */
-    messages: MessageSender;
+    messages: MessageSender & {
+      /**
+       * Keeps a message sent unasked (an order moved, an offer answered) to be sent in the background:
+       * it survives a restart, is tried again with backoff while its provider fails, and never holds up
+       * the request that caused it. `deliver` is for what the person waits for (a code).
+       */
+      enqueue(message: OutgoingMessage): Promise<void>;
+      /** Sends the messages due now; answers how many were handed over. */
+      drain(): Promise<number>;
+    };
   }
 }
+
+/** How often each node looks for messages due again after a provider failed. */
+export const MESSAGE_RETRY_INTERVAL_MS = 30 * SECOND_MS;
+/** How long a node has to send a message it took before another may take it again. */
+const CLAIM_MS = 5 * MINUTE_MS;
+const DRAIN_BATCH = 50;
+/** Backoff after each failed try (one minute, doubling to four hours), given up on after some sixteen hours. */
+const MAX_ATTEMPTS = 12;
+const backoffMs = (attempts: number) => Math.min(MINUTE_MS * 2 ** (attempts - 1), 4 * HOUR_MS);
 
 /**
  * Where the product's emails, SMS and WhatsApp messages go: each channel to its configured
@@ -29,23 +48,82 @@ export default fp(
     };
     const outbox = createOutboxSender(app.db, app.now);
 
-    app.decorate('messages', {
-      async deliver(message: OutgoingMessage) {
-        // The body holds one-time codes: it never reaches the log.
-        const about = { channel: message.channel, recipient: message.recipient, subject: message.subject };
-        const provider = providers[message.channel];
-        if (!provider) {
-          await outbox.deliver(message);
-          app.log.info(about, 'message put in the local outbox');
-          return;
-        }
+    async function deliver(message: OutgoingMessage) {
+      // The body holds one-time codes: it never reaches the log.
+      const about = { channel: message.channel, recipient: message.recipient, subject: message.subject };
+      const provider = providers[message.channel];
+      if (!provider) {
+        await outbox.deliver(message);
+        app.log.info(about, 'message put in the local outbox');
+        return;
+      }
+      try {
+        await provider.deliver(message);
+      } catch (error) {
+        app.log.error({ ...about, err: error }, 'message delivery failed');
+        throw new AppError(ERROR_CODES.DELIVERY_FAILED);
+      }
+      app.log.info(about, 'message delivered');
+    }
+
+    async function drain(): Promise<number> {
+      const now = app.now();
+      const due = await app.db.selectFrom('pending_messages').selectAll().where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(DRAIN_BATCH).execute();
+      let sent = 0;
+      for (const row of due) {
+        // Taken by moving its time on: another node draining at once finds it gone from under it.
+        const taken = await app.db.updateTable('pending_messages').set({ next_attempt_at: now + CLAIM_MS }).where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at).executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 0) continue;
+        const message = { channel: row.channel as MessageChannel, recipient: row.recipient, subject: row.subject, body: row.body };
         try {
-          await provider.deliver(message);
-        } catch (error) {
-          app.log.error({ ...about, err: error }, 'message delivery failed');
-          throw new AppError(ERROR_CODES.DELIVERY_FAILED);
+          await deliver(message);
+          await app.db.deleteFrom('pending_messages').where('id', '=', row.id).execute();
+          sent += 1;
+        } catch {
+          const attempts = row.attempts + 1;
+          if (attempts >= MAX_ATTEMPTS) {
+            app.log.error({ channel: message.channel, recipient: message.recipient, subject: message.subject, attempts }, 'message given up on');
+            await app.db.deleteFrom('pending_messages').where('id', '=', row.id).execute();
+          } else {
+            await app.db.updateTable('pending_messages').set({ attempts, next_attempt_at: app.now() + backoffMs(attempts) }).where('id', '=', row.id).execute();
+          }
         }
-        app.log.info(about, 'message delivered');
+      }
+      return sent;
+    }
+
+    // One drain at a time on a node; a message enqueued meanwhile is taken by one more round.
+    let draining: Promise<void> | null = null;
+    let again = false;
+    function drainSoon() {
+      if (draining) {
+        again = true;
+        return;
+      }
+      draining = (async () => {
+        do {
+          again = false;
+          await drain().catch((error: unknown) => app.log.error({ err: error }, 'sending pending messages failed'));
+        } while (again);
+      })().finally(() => {
+        draining = null;
+      });
+    }
+    const timer = setInterval(drainSoon, MESSAGE_RETRY_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onReady', async () => drainSoon());
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await draining;
+    });
+
+    app.decorate('messages', {
+      deliver,
+      drain,
+      async enqueue(message) {
+        const now = app.now();
+        await app.db.insertInto('pending_messages').values({ id: randomUUID(), ...message, next_attempt_at: now, created_at: now }).execute();
+        drainSoon();
       },
     });
   },

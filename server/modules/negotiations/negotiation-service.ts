@@ -88,7 +88,7 @@ export function createNegotiationService(app: FastifyInstance) {
       link: `${app.config.publicUrl}/ad/${ad.slug}`,
     });
     const [channel, address] = recipient.email ? (['email', recipient.email] as const) : (['sms', recipient.phone] as const);
-    await app.messages.deliver({ channel, recipient: address, ...message }).catch((error: unknown) => app.log.error({ err: error, adId: ad.id }, 'telling of a negotiation failed'));
+    await app.messages.enqueue({ channel, recipient: address, ...message }).catch((error: unknown) => app.log.error({ err: error, adId: ad.id }, 'telling of a negotiation failed'));
   }
 
   async function run(request: NegotiationRequest): Promise<{ row: NegotiationRow; orderId: string | null }> {

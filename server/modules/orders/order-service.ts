@@ -78,7 +78,7 @@ export function createOrderService(app: FastifyInstance) {
       const key = status === 'PLACED' && row.kind === 'NEXT_BIDDER' ? 'orderOfferedToNextBidder' : `order${status}`;
       const message = outgoingMessage(key, localeOfPerson(person.locale), { title: ad?.title ?? '', link: `${app.config.publicUrl}/orders/${row.id}` });
       const [channel, recipient] = person.email ? (['email', person.email] as const) : (['sms', person.phone] as const);
-      await app.messages.deliver({ channel, recipient, ...message }).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of an order change failed'));
+      await app.messages.enqueue({ channel, recipient, ...message }).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of an order change failed'));
     }
   }
 
