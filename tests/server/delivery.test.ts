@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../domain/timing';
+import { queueMessage } from '../../server/modules/delivery/pending-messages';
 import { eventually } from './helpers/auction-watcher';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
@@ -272,7 +273,8 @@ describe(`message delivery through providers on ${testDialect}`, () => {
   it('keeps a message sent unasked until its provider takes it, trying again later while it fails', async () => {
     const pending = () => t.app.db.selectFrom('pending_messages').select(['attempts', 'next_attempt_at']).where('recipient', '=', '966512345670').execute();
     provider.standIn.answer = 'fail';
-    await t.app.messages.enqueue({ channel: 'sms', recipient: '966512345670', subject: 'Order', body: 'Your order was shipped.' });
+    await queueMessage(t.app.db, { channel: 'sms', recipient: '966512345670', subject: 'Order', body: 'Your order was shipped.' }, clock.now);
+    t.app.messages.sendSoon();
     await eventually('the first try', async () => (await pending())[0]?.attempts === 1);
     expect(provider.standIn.requests).toHaveLength(1);
     expect(await pending()).toEqual([{ attempts: 1, next_attempt_at: clock.now + MINUTE_MS }]);

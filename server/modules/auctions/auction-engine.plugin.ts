@@ -353,7 +353,7 @@ export default fp(
           decision === 'FINALISED'
             ? async (trx) => {
                 await trx.updateTable('offers').set({ awarded_at: now }).where('id', '=', row.highest_offer_id!).execute();
-                await recordOrder(trx, row, { kind: 'AUCTION_WIN', buyerId: winner.bidderId, amount: winner.amount, at: now });
+                await recordOrder(trx, row, { kind: 'AUCTION_WIN', buyerId: winner.bidderId, amount: winner.amount, at: now }, app.config.publicUrl);
               }
             : undefined,
       };
@@ -383,7 +383,7 @@ export default fp(
           }
           const amount = agreed?.amount ?? row.instant_purchase_amount!;
           // The buyer's account deleted since the request came in: the order has no one to go to.
-          const orderId = await recordOrder(trx, row, { kind: agreed ? 'NEGOTIATED' : 'BUY_NOW', buyerId: request.userId, amount, at: now }).catch((error: unknown) => {
+          const orderId = await recordOrder(trx, row, { kind: agreed ? 'NEGOTIATED' : 'BUY_NOW', buyerId: request.userId, amount, at: now }, app.config.publicUrl).catch((error: unknown) => {
             throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.UNAUTHENTICATED) : error;
           });
           await agreed?.ordered(orderId);

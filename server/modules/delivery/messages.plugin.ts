@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../../domain/errors';
 import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../domain/timing';
@@ -12,12 +11,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     messages: MessageSender & {
       /**
-       * Keeps a message sent unasked (an order moved, an offer answered) to be sent in the background:
-       * it survives a restart, is tried again with backoff while its provider fails, and never holds up
-       * the request that caused it. `deliver` is for what the person waits for (a code).
+       * Sends in the background the messages queued with `queueMessage` (an order moved, an offer
+       * answered), soon after the change that queued them committed: tried again with backoff while
+       * their provider fails, never holding up the request. `deliver` is for what a person waits for (a code).
        */
-      enqueue(message: OutgoingMessage): Promise<void>;
-      /** Sends the messages due now; answers how many were handed over. */
+      sendSoon(): void;
+      /** Sends the queued messages due now; answers how many were handed over. */
       drain(): Promise<number>;
     };
   }
@@ -117,15 +116,7 @@ export default fp(
       await draining;
     });
 
-    app.decorate('messages', {
-      deliver,
-      drain,
-      async enqueue(message) {
-        const now = app.now();
-        await app.db.insertInto('pending_messages').values({ id: randomUUID(), ...message, next_attempt_at: now, created_at: now }).execute();
-        drainSoon();
-      },
-    });
+    app.decorate('messages', { deliver, drain, sendSoon: drainSoon });
   },
   { name: 'messages', dependencies: ['config', 'database', 'clock'] },
 );

@@ -12,6 +12,7 @@ import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { localeOfPerson, outgoingMessage } from '../../i18n';
+import { queueMessage } from '../delivery/pending-messages';
 import { recordOrder } from '../orders/order-records';
 import { factsOf, highestBidOf } from '../auctions/auction-records';
 import { holderOf, negotiationColumnsOf, negotiatedPriceOf, type NegotiationRow, negotiationSnapshotOf } from './negotiation-records';
@@ -74,13 +75,13 @@ export type NegotiationService = ReturnType<typeof createNegotiationService>;
  * ad for two buyers. Ordering at the agreed price makes the order and ends the ad in the same transaction.
  */
 export function createNegotiationService(app: FastifyInstance) {
-  async function tell(ad: AdRow, row: NegotiationRow, movedBy: string) {
-    app.io.to([userRoom(ad.owner_id), userRoom(row.buyer_id)]).emit(SOCKET_EVENTS.NEGOTIATION_CHANGED, { slug: ad.slug });
+  /** Queues, in the transaction of the move, the message that tells the other side of it. */
+  async function queueMessageOf(trx: Db, ad: AdRow, row: NegotiationRow, movedBy: string, at: number) {
     const toOwner = movedBy === row.buyer_id;
     // The owner hears of a new offer and of their counter-offer taken; a withdrawal or an order tells itself.
     const ownerMessage = row.status === 'OFFERED' ? 'offerMade' : row.status === 'ACCEPTED' ? 'counterAccepted' : null;
     if (toOwner && ownerMessage === null) return;
-    const recipient = await app.db.selectFrom('users').select(['email', 'phone', 'locale']).where('id', '=', toOwner ? ad.owner_id : row.buyer_id).executeTakeFirst();
+    const recipient = await trx.selectFrom('users').select(['email', 'phone', 'locale']).where('id', '=', toOwner ? ad.owner_id : row.buyer_id).executeTakeFirst();
     if (!recipient) return;
     const message = outgoingMessage(toOwner ? ownerMessage! : 'offerAnswered', localeOfPerson(recipient.locale), {
       title: ad.title,
@@ -88,7 +89,13 @@ export function createNegotiationService(app: FastifyInstance) {
       link: `${app.config.publicUrl}/ad/${ad.slug}`,
     });
     const [channel, address] = recipient.email ? (['email', recipient.email] as const) : (['sms', recipient.phone] as const);
-    await app.messages.enqueue({ channel, recipient: address, ...message }).catch((error: unknown) => app.log.error({ err: error, adId: ad.id }, 'telling of a negotiation failed'));
+    await queueMessage(trx, { channel, recipient: address, ...message }, at);
+  }
+
+  /** Once a move committed: both people's open pages hear of it, and its message leaves. */
+  function tell(ad: AdRow, row: NegotiationRow) {
+    app.io.to([userRoom(ad.owner_id), userRoom(row.buyer_id)]).emit(SOCKET_EVENTS.NEGOTIATION_CHANGED, { slug: ad.slug });
+    app.messages.sendSoon();
   }
 
   async function run(request: NegotiationRequest): Promise<{ row: NegotiationRow; orderId: string | null }> {
@@ -132,11 +139,12 @@ export function createNegotiationService(app: FastifyInstance) {
       }
       let orderId: string | null = null;
       if (event.type === 'ORDER') {
-        orderId = await recordOrder(trx, ad, { kind: 'NEGOTIATED', buyerId, amount: next.context.agreedAmount!, at: now });
+        orderId = await recordOrder(trx, ad, { kind: 'NEGOTIATED', buyerId, amount: next.context.agreedAmount!, at: now }, app.config.publicUrl);
         await trx.updateTable('negotiations').set({ order_id: orderId }).where('id', '=', stored.id).execute();
         await trx.updateTable('ads').set({ status: 'ENDED', ended_at: now, updated_at: now }).where('id', '=', ad.id).execute();
         stored = { ...stored, order_id: orderId };
       }
+      await queueMessageOf(trx, ad, stored, request.userId, now);
       await trx
         .insertInto('command_receipts')
         .values({ user_id: request.userId, idempotency_key: request.idempotencyKey, command: request.command, ad_id: ad.id, result: stored.id, created_at: now })
@@ -144,7 +152,7 @@ export function createNegotiationService(app: FastifyInstance) {
       return { ad, row: stored, orderId, replayed: false };
     });
     if (!outcome.replayed) {
-      await tell(outcome.ad, outcome.row, request.userId);
+      tell(outcome.ad, outcome.row);
       if (outcome.orderId) await app.orders.announcePlaced(outcome.orderId);
     }
     return { row: outcome.row, orderId: outcome.orderId };
@@ -178,6 +186,7 @@ export function createNegotiationService(app: FastifyInstance) {
               const columns = { ...negotiationColumnsOf(next), order_id: orderId };
               await trx.updateTable('negotiations').set(columns).where('id', '=', row!.id).execute();
               outcome.ordered = { ad, row: { ...row!, ...columns }, orderId };
+              await queueMessageOf(trx, ad, outcome.ordered.row, request.userId, now);
             },
           };
         },
@@ -188,7 +197,7 @@ export function createNegotiationService(app: FastifyInstance) {
       return { row, orderId: row.order_id };
     }
     const { ad, row, orderId } = outcome.ordered;
-    await tell(ad, row, request.userId);
+    tell(ad, row);
     await app.orders.announcePlaced(orderId);
     return { row, orderId };
   }

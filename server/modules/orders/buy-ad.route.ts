@@ -39,7 +39,7 @@ const buyAdRoute: FastifyPluginAsync = async (app) => {
         }
         const holder = await holderOf(trx, ad, now);
         if (holder !== null && holder !== user.id) throw new AppError(ERROR_CODES.AD_HELD_FOR_BUYER);
-        const id = await recordOrder(trx, ad, { kind: 'INSTANT_PURCHASE', buyerId: user.id, amount: ad.price!, at: now }).catch((error: unknown) => {
+        const id = await recordOrder(trx, ad, { kind: 'INSTANT_PURCHASE', buyerId: user.id, amount: ad.price!, at: now }, app.config.publicUrl).catch((error: unknown) => {
           // The buyer's account deleted since the request came in: the order has no one to go to.
           throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.UNAUTHENTICATED) : error;
         });

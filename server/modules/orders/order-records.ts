@@ -6,12 +6,16 @@ import { fullNameOf } from '../../../domain/user';
 import { transition } from 'xstate';
 import { ORDER_EVENTS, type OrderContext, orderActionsOf, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf } from '../../../machines/order.machine';
 import { dialectOf } from '../../db/dialect';
+import { placedByOf, queueOrderMessages } from './order-messages';
 import type { AdTable, Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** A sale of the ad's current round, fixed at its price, shipping and currency; answers the order's id. */
-export async function recordOrder(db: Db, ad: Selectable<AdTable>, sale: { kind: OrderKind; buyerId: string; amount: number; at: number }): Promise<string> {
+/**
+ * A sale of the ad's current round, fixed at its price, shipping and currency, with the message that
+ * tells the other side queued in the same transaction; answers the order's id.
+ */
+export async function recordOrder(db: Db, ad: Selectable<AdTable>, sale: { kind: OrderKind; buyerId: string; amount: number; at: number }, publicUrl: string): Promise<string> {
   const id = randomUUID();
   const payBy = sale.at + ORDER_PAYMENT_WINDOW_MS;
   await db
@@ -34,8 +38,10 @@ export async function recordOrder(db: Db, ad: Selectable<AdTable>, sale: { kind:
       updated_at: sale.at,
     })
     .execute();
-  const placedBy = AUCTION_ORDER_KINDS.includes(sale.kind) ? 'SELLER' : 'BUYER';
-  await db.insertInto('order_events').values({ order_id: id, position: 1, status: 'PLACED', actor: placedBy, note: null, at: sale.at }).execute();
+  const order = { id, ad_id: ad.id, kind: sale.kind, buyer_id: sale.buyerId, seller_id: ad.owner_id };
+  const placedBy = placedByOf(order);
+  await db.insertInto('order_events').values({ order_id: id, position: 1, status: 'PLACED', actor: placedBy === ad.owner_id ? 'SELLER' : 'BUYER', note: null, at: sale.at }).execute();
+  await queueOrderMessages(db, order, 'PLACED', placedBy, { publicUrl, at: sale.at });
   return id;
 }
 

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { transition } from 'xstate';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
-import { AUCTION_ORDER_KINDS, type Order, type OrderActor, type OrderKind, type OrderStatus } from '../../../domain/orders';
+import type { Order, OrderActor, OrderStatus } from '../../../domain/orders';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import type { Locale } from '../../../domain/locale';
 import { ORDER_EVENTS, type OrderEvent, orderDeadlineOf, orderMachine, orderStateOf, orderStatusOf, passDeadlines } from '../../../machines/order.machine';
 import type { Database, OrderTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { localeOfPerson, outgoingMessage } from '../../i18n';
 import type { PaymentRow } from '../payments/payment-service';
 import { isForeignKeyViolation, withLockedAd } from '../../db/dialect';
+import { queueOrderMessages } from './order-messages';
 import { hasLiveOrder, lockedOrder, nextBidderOf, orderContextOf, orderHistoryOf, orderRows, orderStateAt, orderSummaryOf, recordOrder } from './order-records';
 
 type Db = Kysely<Database>;
@@ -54,32 +54,22 @@ async function appendHistory(trx: Db, orderId: string, step: { status: OrderStat
   await trx.insertInto('order_events').values({ order_id: orderId, position: Number(last ?? 0) + 1, ...step }).execute();
 }
 
-/** The moves worth a message to the other side; starting a payment is not. */
-const MESSAGED_STATUSES = new Set<OrderStatus>(['PLACED', 'CASH_ON_DELIVERY', 'PAID', 'SHIPPED', 'DELIVERED', 'COMPLETED', 'CANCELLED']);
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
 /**
  * Orders as the server keeps them: every move is the order machine's, judged on the stored order
  * moved to the server's time, in a transaction that holds the order's row; a keyed command is done
- * once. After the commit both people's open pages hear of it, and the other side gets a message.
+ * once. The message to the other side is queued in the same transaction; after the commit both
+ * people's open pages hear of the move, and the message leaves.
  */
 export function createOrderService(app: FastifyInstance) {
   const { db } = app;
 
-  /** Tells both people's open pages, and the other side by email, that the order moved. */
-  async function announce(row: StoredOrder, status: OrderStatus, movedBy: string | null) {
+  /** Once a move committed: both people's open pages hear of it, and the message it queued leaves. */
+  function announce(row: StoredOrder, status: OrderStatus) {
     app.io.to([userRoom(row.buyer_id), userRoom(row.seller_id)]).emit(SOCKET_EVENTS.ORDER_CHANGED, { orderId: row.id, status });
-    const recipients = [row.buyer_id, row.seller_id].filter((id) => id !== movedBy);
-    const people = await db.selectFrom('users').select(['id', 'email', 'phone', 'locale']).where('id', 'in', recipients).execute();
-    const ad = await db.selectFrom('ads').select('title').where('id', '=', row.ad_id).executeTakeFirst();
-    if (!MESSAGED_STATUSES.has(status)) return;
-    for (const person of people) {
-      const key = status === 'PLACED' && row.kind === 'NEXT_BIDDER' ? 'orderOfferedToNextBidder' : `order${status}`;
-      const message = outgoingMessage(key, localeOfPerson(person.locale), { title: ad?.title ?? '', link: `${app.config.publicUrl}/orders/${row.id}` });
-      const [channel, recipient] = person.email ? (['email', person.email] as const) : (['sms', person.phone] as const);
-      await app.messages.enqueue({ channel, recipient, ...message }).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of an order change failed'));
-    }
+    app.messages.sendSoon();
   }
 
   /**
@@ -124,13 +114,14 @@ export function createOrderService(app: FastifyInstance) {
       };
       await trx.updateTable('orders').set(changes).where('id', '=', row.id).execute();
       for (const step of steps) await appendHistory(trx, row.id, step);
+      if (steps.length > 0) await queueOrderMessages(trx, row, changes.status, by?.userId ?? null, { publicUrl: app.config.publicUrl, at: now });
       if (changes.status === 'CANCELLED') await relistAd(trx, row);
       if (by) await trx.insertInto('command_receipts').values({ user_id: by.userId, idempotency_key: by.idempotencyKey, command: spec.command, ad_id: row.ad_id, result: row.id, created_at: now }).execute();
       return { row: { ...row, ...changes } as StoredOrder, replayed: false, changed: steps.length > 0 };
     });
     if (outcome.changed) {
       await afterMove(outcome.row);
-      await announce(outcome.row, outcome.row.status as OrderStatus, by?.userId ?? null);
+      announce(outcome.row, outcome.row.status as OrderStatus);
     }
     return outcome;
   }
@@ -192,11 +183,9 @@ export function createOrderService(app: FastifyInstance) {
     };
   }
 
-  /** Tells of a new order; the sale is committed whatever the telling does. */
+  /** Tells of a new order, whose message its sale queued. */
   function announceNew(row: StoredOrder | undefined) {
-    if (!row) return;
-    const placedBy = AUCTION_ORDER_KINDS.includes(row.kind as OrderKind) ? row.seller_id : row.buyer_id;
-    announce(row, 'PLACED', placedBy).catch((error: unknown) => app.log.error({ err: error, orderId: row.id }, 'telling of a new order failed'));
+    if (row) announce(row, 'PLACED');
   }
 
   /**
@@ -224,7 +213,7 @@ export function createOrderService(app: FastifyInstance) {
         const next = await nextBidderOf(trx, ad, row);
         if (!next) throw new AppError(ERROR_CODES.NO_NEXT_BIDDER);
         const now = app.now();
-        const orderId = await recordOrder(trx, ad, { kind: 'NEXT_BIDDER', buyerId: next.userId, amount: next.amount, at: now }).catch((error: unknown) => {
+        const orderId = await recordOrder(trx, ad, { kind: 'NEXT_BIDDER', buyerId: next.userId, amount: next.amount, at: now }, app.config.publicUrl).catch((error: unknown) => {
           // The bidder's account deleted meanwhile: asked again, the offer goes to the one after.
           throw isForeignKeyViolation(error) ? new AppError(ERROR_CODES.NO_NEXT_BIDDER) : error;
         });
@@ -270,6 +259,7 @@ export function createOrderService(app: FastifyInstance) {
         .where('id', '=', row.id)
         .execute();
       await appendHistory(trx, row.id, { status: 'PAID', actor: 'PAYMENT', note: null, at });
+      await queueOrderMessages(trx, row, 'PAID', row.buyer_id, { publicUrl: app.config.publicUrl, at });
     },
 
     /** Whether the order still waits for this payment: not paid by another, not cancelled, not past its time. */
@@ -281,7 +271,7 @@ export function createOrderService(app: FastifyInstance) {
     async afterPaymentSucceeded(payment: PaymentRow) {
       const row = await db.selectFrom('orders').selectAll().where('id', '=', payment.subject_id).executeTakeFirst();
       if (!row) return;
-      if (row.status === 'PAID' && row.payment_id === payment.id) await announce(row, 'PAID', row.buyer_id);
+      if (row.status === 'PAID' && row.payment_id === payment.id) announce(row, 'PAID');
       else await refundUnwantedPayments(row.id);
     },
 
