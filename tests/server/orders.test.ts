@@ -410,8 +410,11 @@ describe(`orders on ${testDialect}`, () => {
     const subjectsTo = async (person: Person) => (await t.app.db.selectFrom('outbox').select('subject').where('recipient', '=', person.email).execute()).map((one) => one.subject);
     const first = await bought(buyer, ad.slug);
     await eventually('the seller told in Arabic', async () => (await subjectsTo(arabicSeller)).some((subject) => subject.startsWith('طلب جديد')));
-    // Switching the site to English is remembered at their next request.
-    expect((await arabicSeller.browser.request('GET', '/api/my/ads', undefined, { locale: 'en' })).statusCode).toBe(200);
+    // A request naming no language (a script) changes nothing; one from a browser reading English is remembered.
+    const asSeller = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/my/ads', headers: { cookie: arabicSeller.cookie, ...headers } });
+    expect((await asSeller({})).statusCode).toBe(200);
+    expect((await t.app.db.selectFrom('users').select('locale').where('id', '=', arabicSeller.id).executeTakeFirstOrThrow()).locale).toBe('ar');
+    expect((await asSeller({ 'accept-language': 'en-GB,en;q=0.9' })).statusCode).toBe(200);
     await moved(buyer, first.id, 'cancel');
     await eventually('the seller told in English', async () => (await subjectsTo(arabicSeller)).some((subject) => subject.startsWith('Order cancelled')));
     expect(await subjectsTo(arabicSeller)).toHaveLength(2);

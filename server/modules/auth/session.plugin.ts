@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
 import { ERROR_CODES } from '../../../domain/errors';
-import { isLocale, LOCALE_COOKIE } from '../../../domain/locale';
+import { LOCALE_COOKIE } from '../../../domain/locale';
+import { localeOfRequest } from '../../i18n';
 import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
 import { hashSecret } from './hash-secret';
@@ -59,10 +60,12 @@ export default fp(
       if (!token || !request.routeOptions.url?.startsWith('/api/')) return;
       const session = await sessionOfToken(token);
       request.user = session?.user ?? null;
-      // The language the person chose on the site, kept for what is later sent to them unasked.
-      const chosen = request.cookies[LOCALE_COOKIE];
-      if (session && isLocale(chosen) && chosen !== session.locale) {
-        await app.db.updateTable('users').set({ locale: chosen }).where('id', '=', session.user.id).execute();
+      // The language the site is read in (the one chosen, else the browser's), kept for what is later
+      // sent to the person unasked. A request that names none (a script) changes nothing.
+      const named = request.cookies[LOCALE_COOKIE] !== undefined || request.headers['accept-language'] !== undefined;
+      const reading = localeOfRequest(request.headers);
+      if (session && named && reading !== session.locale) {
+        await app.db.updateTable('users').set({ locale: reading }).where('id', '=', session.user.id).execute();
       }
     });
 

@@ -65,27 +65,36 @@ export default fp(
       app.log.info(about, 'message delivered');
     }
 
+    let closing = false;
+
     async function drain(): Promise<number> {
-      const now = app.now();
-      const due = await app.db.selectFrom('pending_messages').selectAll().where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(DRAIN_BATCH).execute();
+      const due = await app.db.selectFrom('pending_messages').selectAll().where('next_attempt_at', '<=', app.now()).orderBy('next_attempt_at').limit(DRAIN_BATCH).execute();
       let sent = 0;
       for (const row of due) {
-        // Taken by moving its time on: another node draining at once finds it gone from under it.
-        const taken = await app.db.updateTable('pending_messages').set({ next_attempt_at: now + CLAIM_MS }).where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at).executeTakeFirst();
+        if (closing) break;
+        // Taken by moving its time on, from when it is taken: another node draining at once finds it gone from under it.
+        const claimedUntil = app.now() + CLAIM_MS;
+        const taken = await app.db.updateTable('pending_messages').set({ next_attempt_at: claimedUntil }).where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at).executeTakeFirst();
         if (Number(taken.numUpdatedRows) === 0) continue;
+        const ours = app.db.updateTable('pending_messages').where('id', '=', row.id).where('next_attempt_at', '=', claimedUntil);
         const message = { channel: row.channel as MessageChannel, recipient: row.recipient, subject: row.subject, body: row.body };
+        let delivered = true;
         try {
           await deliver(message);
+        } catch {
+          delivered = false;
+        }
+        if (delivered) {
           await app.db.deleteFrom('pending_messages').where('id', '=', row.id).execute();
           sent += 1;
-        } catch {
-          const attempts = row.attempts + 1;
-          if (attempts >= MAX_ATTEMPTS) {
-            app.log.error({ channel: message.channel, recipient: message.recipient, subject: message.subject, attempts }, 'message given up on');
-            await app.db.deleteFrom('pending_messages').where('id', '=', row.id).execute();
-          } else {
-            await app.db.updateTable('pending_messages').set({ attempts, next_attempt_at: app.now() + backoffMs(attempts) }).where('id', '=', row.id).execute();
-          }
+          continue;
+        }
+        const attempts = row.attempts + 1;
+        if (attempts >= MAX_ATTEMPTS) {
+          app.log.error({ channel: message.channel, recipient: message.recipient, subject: message.subject, attempts }, 'message given up on');
+          await app.db.deleteFrom('pending_messages').where('id', '=', row.id).where('next_attempt_at', '=', claimedUntil).execute();
+        } else {
+          await ours.set({ attempts, next_attempt_at: app.now() + backoffMs(attempts) }).execute();
         }
       }
       return sent;
@@ -95,6 +104,7 @@ export default fp(
     let draining: Promise<void> | null = null;
     let again = false;
     function drainSoon() {
+      if (closing) return;
       if (draining) {
         again = true;
         return;
@@ -103,7 +113,7 @@ export default fp(
         do {
           again = false;
           await drain().catch((error: unknown) => app.log.error({ err: error }, 'sending pending messages failed'));
-        } while (again);
+        } while (again && !closing);
       })().finally(() => {
         draining = null;
       });
@@ -111,7 +121,9 @@ export default fp(
     const timer = setInterval(drainSoon, MESSAGE_RETRY_INTERVAL_MS);
     timer.unref();
     app.addHook('onReady', async () => drainSoon());
+    // Closing waits for the message being sent, not for the rest of its batch: they stay queued.
     app.addHook('onClose', async () => {
+      closing = true;
       clearInterval(timer);
       await draining;
     });

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, DataList, Grid, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -55,10 +56,17 @@ export default function OrderPage() {
   return <OrderView key={order.data.id} order={order.data} />;
 }
 
-function OrderView({ order: fetched }: { order: Order }) {
+/** The order's page around its running machine, placed again from the server's answer when the two disagree. */
+function OrderView({ order }: { order: Order }) {
+  const [placement, setPlacement] = useState(0);
+  const placeAgain = useCallback(() => setPlacement((count) => count + 1), []);
+  return <PlacedOrderView key={placement} order={order} onDiverged={placeAgain} />;
+}
+
+function PlacedOrderView({ order: fetched, onDiverged }: { order: Order; onDiverged: () => void }) {
   const { t } = useTranslation('orders');
   // Where the order stands, what this person may do and when it moves next: the page's running machine.
-  const order: Order = { ...fetched, ...useOrderActor(fetched) };
+  const order: Order = { ...fetched, ...useOrderActor(fetched, onDiverged) };
   const paying = order.actions.includes('PAY');
   return (
     <Stack gap="4" data-page="order" data-order-status={order.status}>
