@@ -154,6 +154,11 @@ describe(`orders on ${testDialect}`, () => {
       { status: 'DELIVERED', by: 'TIME', note: null, at: shippedAt + ORDER_DELIVERY_CONFIRMATION_MS },
       { status: 'COMPLETED', by: 'TIME', note: null, at: shippedAt + ORDER_DELIVERY_CONFIRMATION_MS + ORDER_COMPLETION_MS },
     ]);
+    // And each is told to both sides, the clock having moved it.
+    const subjectsAbout = async (email: string) => (await t.app.db.selectFrom('outbox').select('subject').where('recipient', '=', email).where('body', 'like', `%${order.id}%`).execute()).map((one) => one.subject.split(':')[0]);
+    await eventually('both told of both steps', async () => (await subjectsAbout(seller.email)).length === 4 && (await subjectsAbout(buyer.email)).length === 3);
+    expect((await subjectsAbout(buyer.email)).sort()).toEqual(['Order completed', 'Order delivered', 'Your order is on its way']);
+    expect((await subjectsAbout(seller.email)).sort()).toEqual(['Cash on delivery', 'New order', 'Order completed', 'Order delivered']);
   });
 
   it('takes cash on delivery only where the seller offers it', async () => {

@@ -114,7 +114,8 @@ export function createOrderService(app: FastifyInstance) {
       };
       await trx.updateTable('orders').set(changes).where('id', '=', row.id).execute();
       for (const step of steps) await appendHistory(trx, row.id, step);
-      if (steps.length > 0) await queueOrderMessages(trx, row, changes.status, by?.userId ?? null, { publicUrl: app.config.publicUrl, at: now });
+      // Each step is told: delivered and completed both, when the clock made the two at once.
+      for (const step of steps) await queueOrderMessages(trx, row, step.status, step.actor === 'TIME' ? null : (by?.userId ?? null), { publicUrl: app.config.publicUrl, at: now });
       if (changes.status === 'CANCELLED') await relistAd(trx, row);
       if (by) await trx.insertInto('command_receipts').values({ user_id: by.userId, idempotency_key: by.idempotencyKey, command: spec.command, ad_id: row.ad_id, result: row.id, created_at: now }).execute();
       return { row: { ...row, ...changes } as StoredOrder, replayed: false, changed: steps.length > 0 };
