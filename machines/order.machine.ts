@@ -62,6 +62,22 @@ const byOf = (event: OrderEvent) => ('by' in event ? event.by : null);
 const mayCancel = or(['isByBuyer', and(['isBySeller', 'givesReason'])]);
 
 /**
+ * An unpaid order, whether or not a payment was started, written once so the two states cannot drift
+ * apart: cancelled when the time to pay passes; the buyer may choose cash on delivery where the seller
+ * takes it; either side may cancel.
+ */
+const UNPAID = {
+  entry: { type: 'tickTowardsDeadline', params: { deadline: 'payment' } },
+  exit: 'forgetDeadline',
+  always: { guard: 'paymentTimePassed', target: 'cancelled', actions: 'markCancelledByTime' },
+  on: {
+    CHOOSE_CASH_ON_DELIVERY: { guard: and(['isByBuyer', 'takesCashOnDelivery']), target: 'cashOnDelivery', actions: 'markMoved' },
+    CANCEL: { guard: mayCancel, target: 'cancelled', actions: ['markMoved', 'markCancelledBy'] },
+    TICK: { actions: ['markMoved', { type: 'tickTowardsDeadline', params: { deadline: 'payment' } }] },
+  },
+} as const;
+
+/**
  * An order, from the sale that made it to completed or cancelled (SPEC.md section 6, DESIGN.md
  * section 8). Each command is allowed only to the right side in the right state: the buyer pays or
  * chooses cash on delivery, the seller ships, the buyer confirms delivery; before shipping, the buyer
@@ -109,26 +125,18 @@ export const orderMachine = setup({
   initial: 'placed',
   states: {
     placed: {
-      entry: { type: 'tickTowardsDeadline', params: { deadline: 'payment' } },
-      exit: 'forgetDeadline',
-      always: { guard: 'paymentTimePassed', target: 'cancelled', actions: 'markCancelledByTime' },
+      ...UNPAID,
       on: {
+        ...UNPAID.on,
         PAY_ONLINE: { guard: 'isByBuyer', target: 'awaitingPayment', actions: 'markMoved' },
-        CHOOSE_CASH_ON_DELIVERY: { guard: and(['isByBuyer', 'takesCashOnDelivery']), target: 'cashOnDelivery', actions: 'markMoved' },
-        CANCEL: { guard: mayCancel, target: 'cancelled', actions: ['markMoved', 'markCancelledBy'] },
-        TICK: { actions: ['markMoved', { type: 'tickTowardsDeadline', params: { deadline: 'payment' } }] },
       },
     },
     awaitingPayment: {
-      entry: { type: 'tickTowardsDeadline', params: { deadline: 'payment' } },
-      exit: 'forgetDeadline',
-      always: { guard: 'paymentTimePassed', target: 'cancelled', actions: 'markCancelledByTime' },
+      ...UNPAID,
       on: {
+        ...UNPAID.on,
         PAY_ONLINE: { guard: 'isByBuyer', actions: 'markMoved' },
         PAYMENT_SUCCEEDED: { target: 'paid', actions: 'markMoved' },
-        CHOOSE_CASH_ON_DELIVERY: { guard: and(['isByBuyer', 'takesCashOnDelivery']), target: 'cashOnDelivery', actions: 'markMoved' },
-        CANCEL: { guard: mayCancel, target: 'cancelled', actions: ['markMoved', 'markCancelledBy'] },
-        TICK: { actions: ['markMoved', { type: 'tickTowardsDeadline', params: { deadline: 'payment' } }] },
       },
     },
     cashOnDelivery: {
