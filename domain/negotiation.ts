@@ -14,6 +14,14 @@ export type NegotiationStatus = (typeof NEGOTIATION_STATUSES)[number];
 export const NEGOTIATION_CLOSED_STATUSES = ['REJECTED', 'WITHDRAWN', 'EXPIRED'] as const satisfies readonly NegotiationStatus[];
 export type NegotiationClosedStatus = (typeof NEGOTIATION_CLOSED_STATUSES)[number];
 
+/**
+ * On the combined type a price put forward or agreed must beat the auction's highest bid: below it, the
+ * bidder's is the better sale. No bid (or an instant sale, `null`) leaves every price standing.
+ */
+export function beatsHighestBid(amount: number, highestBid: number | null): boolean {
+  return highestBid === null || amount > highestBid;
+}
+
 /** A buyer's moves on their own negotiation, as the path of the command that makes each. */
 export const BUYER_NEGOTIATION_ACTIONS = ['withdraw', 'accept-counter', 'decline-counter', 'order'] as const;
 export type BuyerNegotiationAction = (typeof BUYER_NEGOTIATION_ACTIONS)[number];

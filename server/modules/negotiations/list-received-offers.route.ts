@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../domain/errors';
-import { receivedOfferListSchema } from '../../../domain/negotiation';
+import { beatsHighestBid, receivedOfferListSchema } from '../../../domain/negotiation';
 import { slugParamsSchema } from '../../../domain/slug';
 import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';
@@ -34,7 +34,7 @@ const listReceivedOffersRoute: FastifyPluginAsync = async (app) => {
       const canAnswer = (type: 'ACCEPT' | 'REJECT') => closed === null && snapshot.can({ type, by: user.id, at });
       const answers = [
         // On the combined type, an offer a bid has reached is no longer one to take.
-        ...(canAnswer('ACCEPT') && holder === null && (highestBid === null || snapshot.context.offer!.amount > highestBid) ? (['accept'] as const) : []),
+        ...(canAnswer('ACCEPT') && holder === null && beatsHighestBid(snapshot.context.offer!.amount, highestBid) ? (['accept'] as const) : []),
         ...(canAnswer('REJECT') ? (['reject'] as const) : []),
         ...(canAnswer('REJECT') && snapshot.context.counter === null ? (['counter'] as const) : []),
       ];

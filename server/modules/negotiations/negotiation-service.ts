@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { transition } from 'xstate';
 import { adPhaseOf, type AdStatus } from '../../../domain/ad';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
+import { beatsHighestBid } from '../../../domain/negotiation';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { SOCKET_EVENTS, userRoom } from '../../../domain/realtime-events';
 import { AUCTION_EVENTS, auctionStateAt } from '../../../machines/auction.machine';
@@ -52,9 +53,8 @@ export async function negotiationTermsOf(db: Db, ad: AdRow, now: number): Promis
   return { refusal, highestBid: highestBid?.amount ?? null };
 }
 
-/** On the combined type a price put forward or agreed must beat the highest bid: below it, the bidder's is the better sale. */
 function assertAboveHighestBid(amount: number | undefined, highestBid: number | null) {
-  if (amount !== undefined && highestBid !== null && amount <= highestBid) throw new AppError(ERROR_CODES.OFFER_NOT_ABOVE_BID, { amount: ERROR_CODES.OFFER_NOT_ABOVE_BID });
+  if (amount !== undefined && !beatsHighestBid(amount, highestBid)) throw new AppError(ERROR_CODES.OFFER_NOT_ABOVE_BID, { amount: ERROR_CODES.OFFER_NOT_ABOVE_BID });
 }
 
 /** The amount an event puts forward or agrees to, on the negotiation as it stands. */

@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { AdDetail } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
-import type { Negotiation } from '../../../../domain/negotiation';
+import { beatsHighestBid, type Negotiation } from '../../../../domain/negotiation';
 import { pathTo, signInPathFor } from '../../../../domain/routes';
 import { auctionViewOf } from '../../../../machines/auction-watch.machine';
 import { attemptsLeft, NEGOTIATION_EVENTS, negotiationDeadlineOf, negotiationMachine, negotiationRefusal, negotiationStateOf } from '../../../../machines/negotiation.machine';
@@ -99,8 +99,6 @@ function NegotiationThread({ ad, negotiation, highestBid }: { ad: AdDetail; nego
   const send = (action: 'withdraw' | 'accept-counter' | 'decline-counter') => negotiate.mutate({ action });
   const canOffer = ['idle', 'rejected', 'withdrawn', 'expired'].includes(state) && left > 0;
   const inAuction = ad.type === 'INSTANT_SALE_AND_AUCTION';
-  // A bid that reached a price takes it off the table: the server refuses it, so the page does not offer it.
-  const beatenByBid = (price: number) => highestBid !== null && price <= highestBid;
 
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" data-testid="negotiation" data-state={state}>
@@ -134,11 +132,11 @@ function NegotiationThread({ ad, negotiation, highestBid }: { ad: AdDetail; nego
             <Trans t={t} i18nKey="negotiation.countered" values={{ amount: money(context.counter!.amount), date }} components={{ amount }} />
           </Text>
           <HStack gap="2" wrap="wrap">
-            {beatenByBid(context.counter!.amount) ? null : (
+            {beatsHighestBid(context.counter!.amount, highestBid) ? (
               <Button colorPalette="teal" size="sm" loading={negotiate.isPending} onClick={() => send('accept-counter')} data-testid="negotiation-accept-counter">
                 {t('negotiation.acceptCounter')}
               </Button>
-            )}
+            ) : null}
             <Button variant="outline" size="sm" disabled={negotiate.isPending} onClick={() => send('decline-counter')} data-testid="negotiation-decline-counter">
               {t('negotiation.declineCounter')}
             </Button>
@@ -150,7 +148,7 @@ function NegotiationThread({ ad, negotiation, highestBid }: { ad: AdDetail; nego
           <Text data-testid="negotiation-status">
             <Trans t={t} i18nKey={inAuction ? 'negotiation.acceptedInAuction' : 'negotiation.accepted'} values={{ amount: money(context.agreedAmount!), date }} components={{ amount }} />
           </Text>
-          {beatenByBid(context.agreedAmount!) ? (
+          {!beatsHighestBid(context.agreedAmount!, highestBid) ? (
             <FormError code={ERROR_CODES.OFFER_NOT_ABOVE_BID} />
           ) : (
             <Button colorPalette="teal" alignSelf="start" loading={negotiate.isPending} onClick={() => negotiate.mutate({ action: 'order' })} data-testid="negotiation-order">
@@ -192,7 +190,7 @@ function OfferForm({ ad, negotiation, actor, highestBid }: { ad: AdDetail; negot
     if (Number.isNaN(amount) || amount <= 0) return form.setError('amount', { message: ERROR_CODES.NOT_POSITIVE_INTEGER }, { shouldFocus: true });
     const refusal = negotiationRefusal(actor.getSnapshot(), { type: NEGOTIATION_EVENTS.OFFER, by: negotiation.facts.buyerId, amount, at: serverNow() });
     if (refusal) return form.setError('amount', { message: refusal }, { shouldFocus: true });
-    if (highestBid !== null && amount <= highestBid) return form.setError('amount', { message: ERROR_CODES.OFFER_NOT_ABOVE_BID }, { shouldFocus: true });
+    if (!beatsHighestBid(amount, highestBid)) return form.setError('amount', { message: ERROR_CODES.OFFER_NOT_ABOVE_BID }, { shouldFocus: true });
     negotiate.mutate({ action: 'offer', amount }, { onError: (error) => showFieldRefusals(error, form.setError) });
   });
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad';
 import { ERROR_CODES } from '../../../../domain/errors';
-import type { ReceivedOffer } from '../../../../domain/negotiation';
+import { beatsHighestBid, type ReceivedOffer } from '../../../../domain/negotiation';
 import { minorUnitsOfTypedAmount } from '../../../lib/amount-input';
 import { currencySymbol, formatMoney } from '../../../lib/format';
 import { FormError, formRefusalCode } from '../../../lib/ui/form-error';
@@ -68,7 +68,7 @@ function ReceivedOfferCard({ ad, offer, highestBid }: { ad: AdDetail; offer: Rec
         </Text>
         {offer.answers.length > 0 ? (
           <HStack gap="2" wrap="wrap">
-            {offer.answers.includes('accept') && (highestBid === null || offer.facts.offer!.amount > highestBid) ? (
+            {offer.answers.includes('accept') && beatsHighestBid(offer.facts.offer!.amount, highestBid) ? (
               <Button size="sm" colorPalette="teal" loading={answer.isPending} onClick={() => answer.mutate({ negotiationId: offer.id, answer: 'accept' })} data-testid="offer-accept">
                 {t('negotiation.received.accept')}
               </Button>
