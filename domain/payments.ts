@@ -23,8 +23,11 @@ export const paymentSchema = z.object({
   failure: z.enum(PAYMENT_FAILURES).nullable(),
   /** Where the person goes next: the 3-D Secure challenge or a wallet's approval screen. */
   actionUrl: z.string().nullable(),
-  /** The provider's card field page for this payment, framed by the checkout page. */
-  cardFormUrl: z.string().nullable(),
+  /**
+   * The provider's page the checkout frames to turn the person's card (or their Apple Pay wallet, where
+   * the provider takes it in the page) into a card token; null when the method is approved on the provider's own page.
+   */
+  tokenFormUrl: z.string().nullable(),
   succeededAt: z.number().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -38,6 +41,6 @@ export const confirmPaymentSchema = z.object({
 
 export const paymentParamsSchema = z.object({ paymentId: z.string().min(1).max(100) });
 
-/** What the provider's card form sends its parent page once it made a token (window.postMessage). */
+/** What the provider's framed form sends its parent page once it made a card token (window.postMessage); an Apple Pay token is a card's too. */
 export const CARD_TOKEN_MESSAGE = 'payment-provider:card-token';
 export const cardTokenMessageSchema = z.object({ type: z.literal(CARD_TOKEN_MESSAGE), token: z.string(), brand: z.string(), last4: z.string() });

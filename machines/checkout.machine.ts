@@ -41,7 +41,8 @@ export const POLL_INTERVAL_MS = 1_500;
  * One checkout on the buyer's page, for any purchase the payment layer takes (DESIGN.md section 5).
  * The page runs it as an actor and renders its state; the server decides every outcome, so each
  * state after a call follows the payment the server answered, never the browser's redirect. The card
- * is entered in the provider's form, which hands the page a token; a challenge or a wallet's
+ * (or Apple Pay, where the provider takes it in the page) is given in the provider's framed form,
+ * which hands the page a token; a challenge or a wallet's
  * approval happens on the provider's page, and the person comes back to ask where the payment stands.
  */
 export const checkoutMachine = setup({
@@ -73,7 +74,8 @@ export const checkoutMachine = setup({
   },
   guards: {
     isReturning: ({ context }) => context.returningPaymentId !== null,
-    isCard: ({ context }) => context.method === 'CARD',
+    /** The provider makes this payment's card token in a form the page frames (a card, or Apple Pay where the provider takes it there). */
+    takesToken: ({ context }) => context.payment?.tokenFormUrl != null,
     hasSucceeded: ({ context }) => context.payment?.status === 'SUCCEEDED',
     hasFailed: ({ context }) => context.payment?.status === 'FAILED',
     needsAction: ({ context }) => context.payment?.status === 'REQUIRES_ACTION',
@@ -103,9 +105,9 @@ export const checkoutMachine = setup({
       },
     },
     started: {
-      always: [{ guard: 'hasSucceeded', target: 'succeeded' }, { guard: 'isCard', target: 'awaitingCard' }, { target: 'confirming' }],
+      always: [{ guard: 'hasSucceeded', target: 'succeeded' }, { guard: 'takesToken', target: 'awaitingToken' }, { target: 'confirming' }],
     },
-    awaitingCard: {
+    awaitingToken: {
       on: {
         CARD_TOKEN: { target: 'confirming', actions: assign({ token: ({ event }) => event.token }) },
         CHOOSE_METHOD: { target: 'choosing', actions: assign({ method: ({ event }) => event.method, checkoutKey: () => newKey(), payment: null, error: null }) },
@@ -155,12 +157,12 @@ export const checkoutMachine = setup({
     },
     failed: {
       on: {
-        // The same payment, tried again: a card through the form, a wallet through its screen.
+        // The same payment, tried again: a card (or wallet) through the framed form, a wallet through its screen.
         RETRY: [
-          { guard: 'isCard', target: 'awaitingCard', actions: assign({ token: null, error: null }) },
+          { guard: 'takesToken', target: 'awaitingToken', actions: assign({ token: null, error: null }) },
           { target: 'confirming', actions: assign({ error: null }) },
         ],
-        CARD_TOKEN: { guard: 'isCard', target: 'confirming', actions: assign({ token: ({ event }) => event.token, error: null }) },
+        CARD_TOKEN: { guard: 'takesToken', target: 'confirming', actions: assign({ token: ({ event }) => event.token, error: null }) },
         CHOOSE_METHOD: { target: 'choosing', actions: assign({ method: ({ event }) => event.method, checkoutKey: () => newKey(), payment: null, token: null, error: null }) },
       },
     },

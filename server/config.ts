@@ -65,6 +65,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalSetting,
   /** Another address for Stripe's API, such as a local server that answers as Stripe does in tests. */
   STRIPE_API_URL: optionalSetting.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Where the card form and the Apple Pay button load Stripe.js from; a local stand-in in tests. */
+  STRIPE_JS_URL: optionalSetting.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The country of the Stripe account, which Apple Pay's sheet needs (Stripe takes accounts in the UAE among the Gulf states). */
+  STRIPE_ACCOUNT_COUNTRY: optionalSetting.pipe(z.string().regex(/^[A-Z]{2}$/).optional()),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-signing-secret'),
   /** How late the sandbox provider sends each webhook (and its duplicate as late again after it). */
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(2_000),
@@ -125,6 +129,9 @@ function stripeSettings(parsed: z.output<typeof envSchema>) {
     secretKey,
     publishableKey,
     webhookSecret,
+    jsUrl: parsed.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/',
+    apiOrigin: api?.origin ?? 'https://api.stripe.com',
+    accountCountry: parsed.STRIPE_ACCOUNT_COUNTRY ?? 'AE',
     ...(api ? { apiHost: api.hostname, apiPort: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), apiProtocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const) } : {}),
   };
 }

@@ -4,9 +4,9 @@ import type { Payment, PaymentMethod } from '../../domain/payments';
 import { CHECKOUT_EVENTS, type CheckoutEvent, checkoutMachine, POLL_INTERVAL_MS } from '../../machines/checkout.machine';
 import { bothVerdictsOfEveryGuard, recordingGuards, walkShortestPaths } from './guard-verdicts';
 
-const GUARDS = ['isReturning', 'isCard', 'hasSucceeded', 'hasFailed', 'needsAction', 'mayPollAgain'] as const;
+const GUARDS = ['isReturning', 'takesToken', 'hasSucceeded', 'hasFailed', 'needsAction', 'mayPollAgain'] as const;
 /** The states the checkout rests in, each a snapshot's value. */
-const RESTING_STATES = ['awaitingCard', 'choosing', 'confirming', 'failed', 'redirecting', 'returning', 'starting', 'succeeded', 'waitingForProvider'];
+const RESTING_STATES = ['awaitingToken', 'choosing', 'confirming', 'failed', 'redirecting', 'returning', 'starting', 'succeeded', 'waitingForProvider'];
 /** The eventless states, left in the step that enters them: no snapshot is ever in one. */
 const PASSING_STATES = ['opening', 'settling', 'settlingReturn', 'started'];
 
@@ -18,11 +18,11 @@ const payment = (changes: Partial<Payment> = {}): Payment => ({
   currency: 'SAR',
   failure: null,
   actionUrl: null,
-  cardFormUrl: '/sandbox-pay/card-form?lang=en',
+  tokenFormUrl: '/sandbox-pay/card-form?lang=en',
   succeededAt: null,
   ...changes,
 });
-const wallet = (method: PaymentMethod, changes: Partial<Payment> = {}) => payment({ method, cardFormUrl: null, ...changes });
+const wallet = (method: PaymentMethod, changes: Partial<Payment> = {}) => payment({ method, tokenFormUrl: null, ...changes });
 
 /** A server answer: the payment, or the error the call rejects with. */
 type Answer = Payment | { code: string };
@@ -94,10 +94,10 @@ const scenarios: [string, Scenario][] = [
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok_early' });
       expect(actor.getSnapshot().value).toBe('choosing');
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       expect(startCheckout).toHaveBeenCalledExactlyOnceWith({ method: 'CARD', checkoutKey: actor.getSnapshot().context.checkoutKey });
       await answersArrived();
-      expect(actor.getSnapshot().value).toBe('awaitingCard');
+      expect(actor.getSnapshot().value).toBe('awaitingToken');
       expect(confirmPayment).not.toHaveBeenCalled();
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok_1' });
       await settled(actor, 'succeeded');
@@ -108,6 +108,29 @@ const scenarios: [string, Scenario][] = [
     },
   ],
   [
+    'waits for the Apple Pay token where the provider frames the wallet, and retries a declined one through the same form',
+    async (open) => {
+      const framed = { tokenFormUrl: '/stripe-pay/apple-pay?lang=en&amount=4900&currency=SAR' };
+      const { actor, confirmPayment, goToProvider } = open({
+        starts: [wallet('APPLE_PAY', framed)],
+        confirms: [wallet('APPLE_PAY', { ...framed, status: 'FAILED', failure: 'CARD_DECLINED' }), wallet('APPLE_PAY', { status: 'SUCCEEDED', succeededAt: 1 })],
+      });
+      actor.send({ type: CHECKOUT_EVENTS.CHOOSE_METHOD, method: 'APPLE_PAY' });
+      actor.send({ type: CHECKOUT_EVENTS.PAY });
+      await settled(actor, 'awaitingToken');
+      await answersArrived();
+      expect(confirmPayment).not.toHaveBeenCalled();
+      actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'pm_apple_pay_1' });
+      await settled(actor, 'failed');
+      actor.send({ type: CHECKOUT_EVENTS.RETRY });
+      expect(actor.getSnapshot().value).toBe('awaitingToken');
+      actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'pm_apple_pay_2' });
+      await settled(actor, 'succeeded');
+      expect(confirmPayment.mock.calls.map(([input]) => input.token)).toEqual(['pm_apple_pay_1', 'pm_apple_pay_2']);
+      expect(goToProvider).not.toHaveBeenCalled();
+    },
+  ],
+  [
     'keeps a decline’s reason, confirms a new card for the same payment under a new attempt key, then succeeds',
     async (open) => {
       const { actor, startCheckout, confirmPayment } = open({
@@ -115,7 +138,7 @@ const scenarios: [string, Scenario][] = [
         confirms: [payment({ status: 'FAILED', failure: 'CARD_DECLINED' }), payment({ status: 'SUCCEEDED', succeededAt: 1 })],
       });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       const { checkoutKey } = actor.getSnapshot().context;
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok_declined' });
       await settled(actor, 'failed');
@@ -139,13 +162,13 @@ const scenarios: [string, Scenario][] = [
       });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       expect(startCheckout).toHaveBeenCalledTimes(1);
       const { checkoutKey } = actor.getSnapshot().context;
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok' });
       await settled(actor, 'failed');
       actor.send({ type: CHECKOUT_EVENTS.RETRY });
-      expect(actor.getSnapshot().value).toBe('awaitingCard');
+      expect(actor.getSnapshot().value).toBe('awaitingToken');
       expect(actor.getSnapshot().context).toMatchObject({ checkoutKey, payment: { id: 'pay-1' }, token: null, error: null });
 
       actor.send({ type: CHECKOUT_EVENTS.CHOOSE_METHOD, method: 'PAYPAL' });
@@ -162,7 +185,7 @@ const scenarios: [string, Scenario][] = [
     async (open) => {
       const { actor, startCheckout } = open({ starts: [payment(), wallet('APPLE_PAY', { id: 'pay-2' })], confirms: [payment({ status: 'FAILED', failure: 'CARD_EXPIRED' })] });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok' });
       await settled(actor, 'failed');
       actor.send({ type: CHECKOUT_EVENTS.CHOOSE_METHOD, method: 'APPLE_PAY' });
@@ -191,7 +214,7 @@ const scenarios: [string, Scenario][] = [
       const challenge = payment({ status: 'REQUIRES_ACTION', actionUrl: '/sandbox-pay/challenge/pay-1' });
       const { actor, goToProvider } = open({ starts: [payment()], confirms: [challenge] });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok_3ds' });
       await settled(actor, 'redirecting');
       await answersArrived();
@@ -203,7 +226,7 @@ const scenarios: [string, Scenario][] = [
     async (open) => {
       const { actor, confirmPayment, syncPayment } = open({ starts: [payment()], confirms: [payment()], syncs: [payment({ status: 'SUCCEEDED' })] });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok' });
       await settled(actor, 'succeeded');
       expect(confirmPayment).toHaveBeenCalledTimes(1);
@@ -318,7 +341,7 @@ const scenarios: [string, Scenario][] = [
       await waitFor(actor, (snapshot) => snapshot.matches('choosing') && snapshot.context.error !== null, { timeout: 1_000 });
       expect(actor.getSnapshot().context.error).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       const [first, second] = startCheckout.mock.calls.map(([input]) => input);
       expect(second!.checkoutKey).toBe(first!.checkoutKey);
       expect(actor.getSnapshot().context.error).toBeNull();
@@ -329,7 +352,7 @@ const scenarios: [string, Scenario][] = [
     async (open) => {
       const { actor } = open({ starts: [payment()], confirms: [{ code: 'PAYMENT_PROVIDER_UNAVAILABLE' }] });
       actor.send({ type: CHECKOUT_EVENTS.PAY });
-      await settled(actor, 'awaitingCard');
+      await settled(actor, 'awaitingToken');
       actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: 'tok' });
       await settled(actor, 'failed');
       expect(actor.getSnapshot().context.error).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
@@ -413,7 +436,7 @@ describe('checkout machine', () => {
     const walk = walkShortestPaths(answeredByEvents(), EVERY_EVENT, inputs, readOf as never);
     expect([...RESTING_STATES, ...PASSING_STATES].sort()).toEqual(Object.keys(checkoutMachine.root.states).sort());
     expect(walk.statesReached).toEqual(RESTING_STATES);
-    // Each eventless state asks a guard no other state asks (isReturning, isCard, needsAction, mayPollAgain),
+    // Each eventless state asks a guard no other state asks (isReturning, takesToken, needsAction, mayPollAgain),
     // so both of its verdicts show it was passed through both ways.
     expect(walk.guardVerdicts).toEqual(bothVerdictsOfEveryGuard(checkoutMachine, GUARDS));
   });

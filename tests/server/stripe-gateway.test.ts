@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment } from '../../domain/payments';
+import type { Payment, PaymentMethod } from '../../domain/payments';
 import type { CheckoutResult } from '../../domain/subscriptions';
 import { loadConfig } from '../../server/config';
 import { type CreatePaymentInput, type PaymentGateway, PaymentProviderUnavailable, WebhookSignatureInvalid } from '../../server/modules/payments/payment-gateway';
@@ -90,6 +90,8 @@ describe('the Stripe gateway against a local server that answers as Stripe', () 
     stripe.completeAction(payPal.providerPaymentId, true);
     expect(await gateway.retrievePayment(payPal.providerPaymentId)).toMatchObject({ status: 'SUCCEEDED' });
 
+    expect(gateway.tokenFormUrl({ method: 'PAYPAL', amount: 4_900, currency: 'SAR' }, 'ar')).toBeNull();
+    expect(gateway.tokenFormUrl({ method: 'APPLE_PAY', amount: 4_900, currency: 'SAR' }, 'ar')).toBe('/stripe-pay/apple-pay?lang=ar&amount=4900&currency=SAR');
     const applePay = await newPayment({ method: 'APPLE_PAY' });
     expect(requestsTo('/v1/payment_intents').at(-1)?.body).toMatchObject({ allowed_payment_method_types: ['card'] });
     await expect(pay(applePay.providerPaymentId, undefined)).rejects.toThrow(PaymentProviderUnavailable);
@@ -152,7 +154,20 @@ describe('the Stripe gateway against a local server that answers as Stripe', () 
       /^PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY .* and STRIPE_WEBHOOK_SECRET .*\. Set what is missing/,
     );
     const config = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_API_URL: 'http://127.0.0.1:12111' });
-    expect(config.payments.stripe).toEqual({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'whsec', apiHost: '127.0.0.1', apiPort: 12111, apiProtocol: 'http' });
+    expect(config.payments.stripe).toEqual({
+      secretKey: 'sk',
+      publishableKey: 'pk',
+      webhookSecret: 'whsec',
+      jsUrl: 'https://js.stripe.com/v3/',
+      apiOrigin: 'http://127.0.0.1:12111',
+      accountCountry: 'AE',
+      apiHost: '127.0.0.1',
+      apiPort: 12111,
+      apiProtocol: 'http',
+    });
+    const elsewhere = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_JS_URL: 'http://127.0.0.1:12111/v3/', STRIPE_ACCOUNT_COUNTRY: 'SG' });
+    expect(elsewhere.payments.stripe).toMatchObject({ jsUrl: 'http://127.0.0.1:12111/v3/', apiOrigin: 'https://api.stripe.com', accountCountry: 'SG' });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_ACCOUNT_COUNTRY: 'uae' })).toThrow(/STRIPE_ACCOUNT_COUNTRY/);
     expect(loadConfig({}).payments.stripe).toBeUndefined();
   });
 });
@@ -174,8 +189,8 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
     await stripe.close();
   });
 
-  const startCheckout = async (person: Awaited<ReturnType<typeof newPerson>>) => {
-    const response = await person.browser.post('/api/subscriptions/checkout', { packageSlug: 'starter', country: 'SA', method: 'CARD', idempotencyKey: randomUUID() });
+  const startCheckout = async (person: Awaited<ReturnType<typeof newPerson>>, method: PaymentMethod = 'CARD') => {
+    const response = await person.browser.post('/api/subscriptions/checkout', { packageSlug: 'starter', country: 'SA', method, idempotencyKey: randomUUID() });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as CheckoutResult;
   };
@@ -191,7 +206,7 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
   it("frames Stripe's card fields, and activates a package paid with the PaymentMethod they make", async () => {
     const seller = await newPerson(t.app, 'Noura');
     const { payment } = await startCheckout(seller);
-    expect(payment).toMatchObject({ status: 'CREATED', amount: 4_900, currency: 'SAR', cardFormUrl: '/stripe-pay/card-form?lang=en' });
+    expect(payment).toMatchObject({ status: 'CREATED', amount: 4_900, currency: 'SAR', tokenFormUrl: '/stripe-pay/card-form?lang=en' });
     expect(intentOf(payment.id)).toMatchObject({ amount: 4_900, currency: 'sar', status: 'requires_payment_method' });
 
     const form = await seller.browser.get('/stripe-pay/card-form?lang=ar');
@@ -202,10 +217,36 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
     expect(form.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/js\.stripe\.com.*frame-ancestors 'self'/);
     expect((await seller.browser.get('/stripe-pay/card-form.js')).body).toContain('createPaymentMethod');
 
-    expect(await confirm(seller, payment.id, 'pm_card_visa')).toMatchObject({ status: 'SUCCEEDED', failure: null, cardFormUrl: null });
+    expect(await confirm(seller, payment.id, 'pm_card_visa')).toMatchObject({ status: 'SUCCEEDED', failure: null, tokenFormUrl: null });
     expect(await credits(seller)).toBe(15);
     const row = await t.app.db.selectFrom('payments').select(['provider', 'provider_payment_id']).where('id', '=', payment.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ provider: 'stripe', provider_payment_id: intentOf(payment.id).id });
+  });
+
+  it("frames Stripe's Apple Pay button for the payment's total, and activates a package paid with the wallet's PaymentMethod", async () => {
+    const seller = await newPerson(t.app, 'Lulwa');
+    const { payment } = await startCheckout(seller, 'APPLE_PAY');
+    expect(payment).toMatchObject({ status: 'CREATED', method: 'APPLE_PAY', tokenFormUrl: '/stripe-pay/apple-pay?lang=en&amount=4900&currency=SAR' });
+    expect(intentOf(payment.id)).toMatchObject({ amount: 4_900, currency: 'sar', payment_method_types: ['card'] });
+
+    const page = await seller.browser.get('/stripe-pay/apple-pay?lang=ar&amount=4900&currency=SAR');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    const config = JSON.parse(/data-config="([^"]+)"/.exec(page.body)![1]!.replaceAll('&#34;', '"'));
+    expect(config).toMatchObject({ key: FAKE_STRIPE_PUBLISHABLE_KEY, country: 'AE', currency: 'sar', amount: 4_900, locale: 'ar' });
+    expect(page.headers['content-security-policy']).toMatch(/connect-src http:\/\/127\.0\.0\.1:\d+;/);
+    expect((await seller.browser.get('/stripe-pay/apple-pay.js')).body).toContain("disableWallets: ['googlePay', 'link', 'browserCard']");
+    expect((await seller.browser.get('/stripe-pay/apple-pay?lang=ar&amount=-1&currency=SAR')).statusCode).toBe(400);
+
+    // What Stripe.js sends from the wallet's sheet, with the publishable key: a card PaymentMethod.
+    const made = await fetch(`${stripe.url}/v1/payment_methods`, {
+      method: 'POST',
+      body: new URLSearchParams({ key: FAKE_STRIPE_PUBLISHABLE_KEY, type: 'card', 'card[number]': '4242424242424242', 'card[wallet][type]': 'apple_pay' }),
+    });
+    const wallet = (await made.json()) as { id: string; card: { wallet: { type: string } } };
+    expect(wallet.card.wallet.type).toBe('apple_pay');
+    expect(await confirm(seller, payment.id, wallet.id)).toMatchObject({ status: 'SUCCEEDED', method: 'APPLE_PAY', tokenFormUrl: null });
+    expect(await credits(seller)).toBe(15);
   });
 
   it("learns of a challenged payment's success from Stripe's signed webhook, once, and refuses a forged one", async () => {

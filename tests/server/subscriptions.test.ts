@@ -93,12 +93,12 @@ describe(`subscriptions and payments on ${testDialect}`, () => {
     expect(await credits(seller.browser)).toBe(5);
     const { subscription, payment } = await startCheckout(seller.browser);
     expect(subscription).toMatchObject({ status: 'PENDING_PAYMENT', price: 4_900, currency: 'SAR', adCreditsRemaining: 10 });
-    expect(payment).toMatchObject({ status: 'CREATED', amount: 4_900, currency: 'SAR', cardFormUrl: '/sandbox-pay/card-form?lang=en' });
+    expect(payment).toMatchObject({ status: 'CREATED', amount: 4_900, currency: 'SAR', tokenFormUrl: '/sandbox-pay/card-form?lang=en' });
     // Not bought until paid.
     expect((await mySubscriptions(seller.browser)).map((mine) => mine.package.slug)).toEqual(['free']);
 
     const paid = await payWithCard(seller.browser, payment.id, SANDBOX_TEST_CARDS.succeeds);
-    expect(paid).toMatchObject({ status: 'SUCCEEDED', failure: null, actionUrl: null, cardFormUrl: null });
+    expect(paid).toMatchObject({ status: 'SUCCEEDED', failure: null, actionUrl: null, tokenFormUrl: null });
     const mine = await mySubscriptions(seller.browser);
     expect(mine.map((row) => [row.package.slug, row.status, row.adCreditsRemaining])).toEqual([
       ['starter', 'ACTIVE', 10],
@@ -117,7 +117,7 @@ describe(`subscriptions and payments on ${testDialect}`, () => {
   it('says why a card failed, and takes another card for the same payment, charging once', async () => {
     const seller = await newSeller('Omar');
     const { payment } = await startCheckout(seller.browser);
-    expect(await payWithCard(seller.browser, payment.id, SANDBOX_TEST_CARDS.declined)).toMatchObject({ status: 'FAILED', failure: 'CARD_DECLINED', cardFormUrl: '/sandbox-pay/card-form?lang=en' });
+    expect(await payWithCard(seller.browser, payment.id, SANDBOX_TEST_CARDS.declined)).toMatchObject({ status: 'FAILED', failure: 'CARD_DECLINED', tokenFormUrl: '/sandbox-pay/card-form?lang=en' });
     expect(await payWithCard(seller.browser, payment.id, SANDBOX_TEST_CARDS.insufficientFunds)).toMatchObject({ status: 'FAILED', failure: 'INSUFFICIENT_FUNDS' });
     expect(await credits(seller.browser)).toBe(5);
     expect(await payWithCard(seller.browser, payment.id, SANDBOX_TEST_CARDS.succeeds)).toMatchObject({ status: 'SUCCEEDED', failure: null });
@@ -229,7 +229,7 @@ describe(`subscriptions and payments on ${testDialect}`, () => {
   it('pays by Apple Pay and PayPal on their approval screens, and a refused approval fails the payment', async () => {
     const seller = await newSeller('Mona');
     const apple = (await startCheckout(seller.browser, { method: 'APPLE_PAY', packageSlug: 'pro' })).payment;
-    expect(apple.cardFormUrl).toBeNull();
+    expect(apple.tokenFormUrl).toBeNull();
     const approval = (await confirm(seller.browser, apple.id)).json() as Payment;
     expect(approval.status).toBe('REQUIRES_ACTION');
     expect(approval.actionUrl).toMatch(/^\/sandbox-pay\/wallet\//);

@@ -20,7 +20,7 @@ export interface CreatePaymentInput {
 }
 
 export interface ConfirmPaymentInput {
-  /** The card token the provider's own form made; wallets have none. */
+  /** The card token the provider's own form made; wallets approved on the provider's page have none. */
   token: string | undefined;
   /** Absolute address the provider sends the person back to after a challenge or approval. */
   returnUrl: string;
@@ -40,8 +40,8 @@ export interface WebhookNotice {
  */
 export interface PaymentGateway {
   readonly provider: string;
-  /** The provider's card field page that the checkout frames. */
-  cardFormUrl(locale: string): string;
+  /** The provider's page that the checkout frames to make a card token for this payment, if its method takes one there. */
+  tokenFormUrl(payment: { method: PaymentMethod; amount: number; currency: string }, locale: string): string | null;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /** A try at the payment. On a payment that already succeeded it answers that, and charges nothing. */
   confirmPayment(providerPaymentId: string, input: ConfirmPaymentInput): Promise<ProviderPayment>;

@@ -241,7 +241,7 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
         currency: row.currency,
         failure: row.failure as PaymentFailure | null,
         actionUrl: row.action_url,
-        cardFormUrl: row.method === 'CARD' && tryable ? gateway.cardFormUrl(locale) : null,
+        tokenFormUrl: tryable ? gateway.tokenFormUrl({ method: row.method as PaymentMethod, amount: row.amount, currency: row.currency }, locale) : null,
         succeededAt: row.succeeded_at,
       };
     },

@@ -20,7 +20,8 @@ async function asProviderPayment(call: () => Promise<SandboxAnswer>): Promise<Pr
 export function createSandboxGateway(sandbox: SandboxProvider, webhookSecret: string, now: () => number): PaymentGateway {
   return {
     provider: 'sandbox',
-    cardFormUrl: (locale) => `/sandbox-pay/card-form?lang=${locale}`,
+    // The sandbox's wallets approve on its own pages, as PayPal does everywhere.
+    tokenFormUrl: ({ method }, locale) => (method === 'CARD' ? `/sandbox-pay/card-form?lang=${locale}` : null),
     createPayment: (input) => asProviderPayment(() => sandbox.createPayment(input)),
     confirmPayment: (id, input) => asProviderPayment(() => sandbox.confirmPayment(id, input)),
     retrievePayment: (id) => asProviderPayment(() => sandbox.retrievePayment(id)),

@@ -14,8 +14,9 @@ export interface StripeGatewayOptions {
   now?: () => number;
 }
 
-/** Where the marketplace serves its page around Stripe's card fields (stripe-card-form.ts). */
+/** Where the marketplace serves its pages around Stripe's card fields and Apple Pay button (stripe-forms.ts). */
 export const STRIPE_CARD_FORM_PATH = '/stripe-pay/card-form';
+export const STRIPE_APPLE_PAY_PATH = '/stripe-pay/apple-pay';
 
 /** Apple Pay reaches Stripe as a card wallet: its token is a card PaymentMethod made by Stripe.js. */
 const STRIPE_METHOD_TYPES: Record<PaymentMethod, string> = { CARD: 'card', APPLE_PAY: 'card', PAYPAL: 'paypal' };
@@ -79,7 +80,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     provider: 'stripe',
-    cardFormUrl: (locale) => `${STRIPE_CARD_FORM_PATH}?lang=${encodeURIComponent(locale)}`,
+    tokenFormUrl({ method, amount, currency }, locale) {
+      if (method === 'CARD') return `${STRIPE_CARD_FORM_PATH}?${new URLSearchParams({ lang: locale })}`;
+      // Apple Pay's sheet shows the total, so its page is told the payment's amount; what is charged is the PaymentIntent's.
+      if (method === 'APPLE_PAY') return `${STRIPE_APPLE_PAY_PATH}?${new URLSearchParams({ lang: locale, amount: String(amount), currency })}`;
+      return null;
+    },
 
     async createPayment(input) {
       const intent = await stripe.paymentIntents
@@ -100,7 +106,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async confirmPayment(id, input) {
       try {
-        // Without a token the try is a PayPal approval; a card intent refuses it, as Apple Pay needs a wallet token from Stripe.js.
+        // Without a token the try is a PayPal approval; a card intent refuses it (Apple Pay's token comes from its framed page).
         const method = input.token ? { payment_method: input.token } : { payment_method_data: { type: 'paypal' as const } };
         return paymentOf(await stripe.paymentIntents.confirm(id, { ...method, return_url: input.returnUrl }, { idempotencyKey: input.idempotencyKey }));
       } catch (error) {

@@ -78,18 +78,18 @@ export function CheckoutPanel({ start, returnPathOf, returningPaymentId, renderS
     };
   }, [actor, socket, paymentId]);
 
-  // The provider's card form hands over its token by a message from its own origin.
-  const cardFormUrl = payment?.cardFormUrl ?? null;
+  // The provider's framed form hands over its token by a message from its own origin.
+  const tokenFormUrl = payment?.tokenFormUrl ?? null;
   useEffect(() => {
-    if (!cardFormUrl) return;
-    const formOrigin = new URL(cardFormUrl, window.location.href).origin;
+    if (!tokenFormUrl) return;
+    const formOrigin = new URL(tokenFormUrl, window.location.href).origin;
     const onMessage = (event: MessageEvent) => {
       const message = cardTokenMessageSchema.safeParse(event.data);
       if (event.origin === formOrigin && message.success) actor.send({ type: CHECKOUT_EVENTS.CARD_TOKEN, token: message.data.token });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [actor, cardFormUrl]);
+  }, [actor, tokenFormUrl]);
 
   if (succeeded) return <>{renderSuccess(payment)}</>;
 
@@ -137,16 +137,17 @@ export function CheckoutPanel({ start, returnPathOf, returningPaymentId, renderS
       </Alert.Root>
     ) : null;
 
-  if ((state === 'awaitingCard' || state === 'failed') && method === 'CARD' && cardFormUrl) {
+  if ((state === 'awaitingToken' || state === 'failed') && tokenFormUrl) {
+    const form = method === 'APPLE_PAY' ? { title: t('applePayFormTitle'), note: t('applePayFormNote'), height: '14rem', testId: 'apple-pay-form' } : { title: t('cardFormTitle'), note: t('cardFormNote'), height: '30rem', testId: 'card-form' };
     return (
       <Stack gap="3">
         {failure}
-        <Text fontWeight="semibold">{t('cardFormTitle')}</Text>
+        <Text fontWeight="semibold">{form.title}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {t('cardFormNote')}
+          {form.note}
         </Text>
         <Box borderWidth="1px" borderRadius="l2" overflow="hidden">
-          <iframe src={cardFormUrl} title={t('cardFormTitle')} style={{ width: '100%', height: '30rem', border: 0, display: 'block' }} data-testid="card-form" />
+          <iframe src={tokenFormUrl} title={form.title} allow="payment" style={{ width: '100%', height: form.height, border: 0, display: 'block' }} data-testid={form.testId} />
         </Box>
         {changeMethod}
       </Stack>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -6,7 +7,9 @@ import Stripe from 'stripe';
 /**
  * A local HTTP server that answers as Stripe's API does (https://docs.stripe.com/api) for the calls
  * the Stripe gateway makes: form-encoded requests, Idempotency-Key replays, Stripe's error objects and
- * status codes, and its test PaymentMethods (https://docs.stripe.com/testing).
+ * status codes, and its test PaymentMethods (https://docs.stripe.com/testing). It also serves a
+ * stand-in for Stripe.js at /v3/ (`stand-in-stripe.js`), whose card fields and Apple Pay button make
+ * PaymentMethods here from Stripe's test card numbers, as Stripe.js does against Stripe.
  */
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_souq_local_secret';
@@ -63,6 +66,18 @@ const TEST_PAYMENT_METHODS: Record<string, { decline?: { code: string; decline_c
   pm_card_authenticationRequired: { challenge: true },
 };
 
+/** Stripe's test card numbers, as the PaymentMethod a card form makes from each would behave. */
+const TEST_CARD_NUMBERS: Record<string, { brand: string; behaves: keyof typeof TEST_PAYMENT_METHODS }> = {
+  '4242424242424242': { brand: 'visa', behaves: 'pm_card_visa' },
+  '5555555555554444': { brand: 'mastercard', behaves: 'pm_card_mastercard' },
+  '4000000000000002': { brand: 'visa', behaves: 'pm_card_visa_chargeDeclined' },
+  '4000000000009995': { brand: 'visa', behaves: 'pm_card_visa_chargeDeclinedInsufficientFunds' },
+  '4000000000000069': { brand: 'visa', behaves: 'pm_card_chargeDeclinedExpiredCard' },
+  '4000002500003155': { brand: 'visa', behaves: 'pm_card_authenticationRequired' },
+};
+
+const STAND_IN_STRIPE_JS = fs.readFileSync(new URL('./stand-in-stripe.js', import.meta.url), 'utf8');
+
 export interface FakeStripe {
   /** scheme://host:port, for STRIPE_API_URL. */
   url: string;
@@ -84,6 +99,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const charges = new Map<string, Json>();
   const idempotent = new Map<string, { route: string; body: string; answer: Answer }>();
   const requests: RecordedRequest[] = [];
+  /** The PaymentMethods made from card numbers, each behaving as one of Stripe's test PaymentMethods. */
+  const madePaymentMethods = new Map<string, keyof typeof TEST_PAYMENT_METHODS>();
   let failures = 0;
 
   const newCharge = (intent: Json, status: 'succeeded' | 'failed'): string => {
@@ -146,7 +163,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: redirect(`https://pm-redirects.stripe.com/authorize/acct_local/pa_nonce_${randomBytes(8).toString('hex')}`) };
     }
     const paymentMethod = typeof body.payment_method === 'string' ? body.payment_method : undefined;
-    const behaviour = paymentMethod ? TEST_PAYMENT_METHODS[paymentMethod] : undefined;
+    const behaviour = paymentMethod ? TEST_PAYMENT_METHODS[madePaymentMethods.get(paymentMethod) ?? paymentMethod] : undefined;
     if (!paymentMethod) return error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: "You cannot confirm this PaymentIntent because it's missing a payment method.", payment_intent: intent });
     if (!behaviour) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${paymentMethod}'` });
     if (!types.includes('card')) return error(400, { type: 'invalid_request_error', code: 'payment_intent_incompatible_payment_method', message: 'The PaymentMethod type card is not allowed on this PaymentIntent.', payment_intent: intent });
@@ -171,6 +188,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 200, body: { id: id('re'), object: 'refund', amount: charge.amount, charge: charge.id, currency: charge.currency, payment_intent: intent.id, status: 'succeeded' } };
   }
 
+  /** What Stripe.js sends with the publishable key: the card's fields, which only Stripe sees. */
+  function createPaymentMethod(body: Json): Answer {
+    const card = (body.card ?? {}) as Json;
+    const number = String(card.number ?? '').replace(/\D/g, '');
+    const test = TEST_CARD_NUMBERS[number];
+    if (body.type !== 'card') return error(400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'type', message: 'Invalid type: must be card.' });
+    if (!test) return error(402, { type: 'card_error', code: 'incorrect_number', param: 'number', message: 'Your card number is incorrect.' });
+    const paymentMethodId = id('pm');
+    madePaymentMethods.set(paymentMethodId, test.behaves);
+    const wallet = (card.wallet as Json | undefined)?.type;
+    return {
+      status: 200,
+      body: {
+        id: paymentMethodId,
+        object: 'payment_method',
+        type: 'card',
+        billing_details: { name: (body.billing_details as Json | undefined)?.name ?? null },
+        card: { brand: test.brand, last4: number.slice(-4), exp_month: Number(card.exp_month ?? 12), exp_year: Number(card.exp_year ?? 2034), wallet: wallet ? { type: wallet } : null },
+        livemode: false,
+      },
+    };
+  }
+
   function route(method: string, path: string, body: Json, query: Json): Answer {
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -181,6 +221,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return intent ? { status: 200, body: withCharge(intent, query.expand) } : noSuchIntent(retrieve[1]!);
     }
     if (method === 'POST' && path === '/v1/refunds') return refund(body);
+    if (method === 'POST' && path === '/v1/payment_methods') return createPaymentMethod(body);
     return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -198,7 +239,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req'), 'stripe-version': String(request.headers['stripe-version'] ?? ''), ...headers });
         response.end(JSON.stringify(answer.body));
       };
-      if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
+      if (method === 'GET' && url.pathname === '/v3/') {
+        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+        return response.end(STAND_IN_STRIPE_JS);
+      }
+      // Stripe.js calls from the person's browser, with the publishable key in the body.
+      const fromBrowser = body.key === FAKE_STRIPE_PUBLISHABLE_KEY && url.pathname === '/v1/payment_methods';
+      if (fromBrowser) response.setHeader('access-control-allow-origin', '*');
+      if (!fromBrowser && request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
         return send(error(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' }));
       }
       if (failures > 0) {
