@@ -140,6 +140,8 @@ describe('the Stripe gateway against a local server that answers as Stripe', () 
     expect(gateway.verifyWebhook(good.payload, { 'stripe-signature': good.signature })).toEqual({ eventId: JSON.parse(good.payload).id, providerPaymentId: 'pi_webhook' });
     const refunded = stripe.signedEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_refunded', refunded: true });
     expect(gateway.verifyWebhook(refunded.payload, { 'stripe-signature': refunded.signature }).providerPaymentId).toBe('pi_refunded');
+    const payout = stripe.signedEvent('payout.paid', { id: 'po_1', object: 'payout' });
+    expect(gateway.verifyWebhook(payout.payload, { 'stripe-signature': payout.signature })).toEqual({ eventId: JSON.parse(payout.payload).id, providerPaymentId: null });
 
     const forged = stripe.signedEvent('payment_intent.succeeded', intent, { secret: 'whsec_someone_else' });
     expect(() => gateway.verifyWebhook(forged.payload, { 'stripe-signature': forged.signature })).toThrow(WebhookSignatureInvalid);
@@ -263,6 +265,10 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
     expect(((await seller.browser.get(`/api/payments/${payment.id}`)).json() as Payment).status).toBe('SUCCEEDED');
     expect(await credits(seller)).toBe(15);
     expect((await sendWebhook(event.payload, event.signature)).statusCode).toBe(204);
+    expect(await credits(seller)).toBe(15);
+
+    const payout = stripe.signedEvent('payout.paid', { id: 'po_1', object: 'payout' }, { timestampS: Math.floor(clock.now / 1000) });
+    expect((await sendWebhook(payout.payload, payout.signature)).statusCode).toBe(204);
     expect(await credits(seller)).toBe(15);
 
     const forged = stripe.signedEvent('payment_intent.succeeded', intent, { secret: 'whsec_someone_else', timestampS: Math.floor(clock.now / 1000) });

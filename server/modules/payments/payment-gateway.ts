@@ -27,10 +27,10 @@ export interface ConfirmPaymentInput {
   idempotencyKey: string;
 }
 
-/** A verified webhook: which event it is (to apply it once) and which payment changed. */
+/** A verified webhook: which event it is (to apply it once) and which payment changed, if it is about one. */
 export interface WebhookNotice {
   eventId: string;
-  providerPaymentId: string;
+  providerPaymentId: string | null;
 }
 
 /**

@@ -138,8 +138,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
       const object = event.data.object as { object?: unknown; id?: unknown; payment_intent?: unknown };
       const intent = object.object === 'payment_intent' ? object.id : object.payment_intent;
-      // An event about no PaymentIntent names no payment here, so it is only acknowledged (and Stripe stops sending it).
-      return { eventId: event.id, providerPaymentId: typeof intent === 'string' ? intent : '' };
+      // An event about no PaymentIntent names no payment, so it is only acknowledged (and Stripe stops sending it).
+      return { eventId: event.id, providerPaymentId: typeof intent === 'string' ? intent : null };
     },
   };
 }
