@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL_PATH } from './tests/chromium';
 
 // E2E_PORT lets two checkouts run their end-to-end suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -27,7 +27,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: CHROMIUM_HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },

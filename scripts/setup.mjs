@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 /** What `npm start`, `npm test` and `npm run dev` share: run from the root, install what is missing. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium (benchmarks: what a person's browser does) and its headless shell (the end-to-end specs). */
+const CHROMIUM_PACKAGES = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' };
 
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
@@ -35,16 +36,17 @@ export async function ensureDependencies() {
 
 export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Debian's Chromium for the end-to-end tests; installed here when missing and allowed. */
+/** Debian's Chromium and its headless shell for the browser tests; installed here when missing and allowed. */
 export async function ensureChromium() {
-  if (fs.existsSync(CHROMIUM_PATH)) return true;
+  const missing = Object.entries(CHROMIUM_PACKAGES).filter(([, file]) => !fs.existsSync(file)).map(([name]) => name);
+  if (missing.length === 0) return true;
   if (!isRoot()) {
-    console.error(`Chromium is missing at ${CHROMIUM_PATH}. Install Debian's package first: sudo apt-get install -y chromium`);
+    console.error(`Chromium is missing (${missing.join(', ')}). Install Debian's packages first: sudo apt-get install -y ${missing.join(' ')}`);
     return false;
   }
-  console.log("Installing Debian's Chromium for the end-to-end tests…");
+  console.log(`Installing Debian's ${missing.join(' and ')} for the browser tests…`);
   if ((await run('apt-get', ['update', '-qq'])) !== 0) return false;
-  return (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })) === 0;
+  return (await run('apt-get', ['install', '-y', '-qq', ...missing], { env: { DEBIAN_FRONTEND: 'noninteractive' } })) === 0;
 }
 
 /**

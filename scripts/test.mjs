@@ -14,9 +14,12 @@ const OUTPUT_DIR = path.join(ROOT, '.test-output');
 fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 
+const started = Date.now();
+const secondsSince = (time) => Math.round((Date.now() - time) / 1000);
 const results = [];
+/** A suite's counts, and when it ended after `npm test` started (suites side by side overlap). */
 const record = (name, counts) => {
-  results.push({ name, passed: 0, failed: 0, skipped: 0, ...counts });
+  results.push({ name, passed: 0, failed: 0, skipped: 0, ...counts, endedAtS: secondsSince(started) });
   console.log(`\n── ${name}: ${counts.passed ?? 0} passed, ${counts.failed ?? 0} failed, ${counts.skipped ?? 0} skipped\n`);
 };
 
@@ -100,8 +103,8 @@ async function endToEnd() {
   record('end-to-end (Chromium)', { passed: stats.expected + stats.flaky, failed, skipped: stats.skipped });
 }
 
-const started = Date.now();
 await ensureDependencies();
+console.log(`Packages ready after ${secondsSince(started)} s`);
 // Typecheck and lint keep what they learnt last time, so an unchanged file is not checked again.
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache');
 await Promise.all([
@@ -119,7 +122,7 @@ await endToEnd();
 
 const total = results.reduce((sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed, skipped: sum.skipped + result.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nSuites:');
-for (const result of results) console.log(`  ${result.name.padEnd(24)} ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
-console.log(`Took ${Math.round((Date.now() - started) / 1000)} s`);
+for (const result of results) console.log(`  ${result.name.padEnd(24)} ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped, ended after ${result.endedAtS} s`);
+console.log(`Took ${secondsSince(started)} s`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exitCode = total.failed > 0 ? 1 : 0;
