@@ -21,10 +21,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'ar-SA',
-    // A failed test keeps its trace (each action with the page's snapshot, the console, the network)
-    // and a picture of the page as it failed. Every test records a trace, which only failures keep:
-    // without the screencast of every frame the suite runs noticeably faster.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failed test keeps a picture of the page as it failed. Recording a trace (each action with the
+    // page's snapshot, the console, the network) costs every test processor time the suite is short
+    // of, so it is recorded on asking (E2E_TRACE=1), and a failed test keeps its trace then.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false, snapshots: true } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_HEADLESS_SHELL_PATH,
