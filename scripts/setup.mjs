@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,9 +9,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Debian's Chromium (benchmarks: what a person's browser does) and its headless shell (the end-to-end specs). */
 const CHROMIUM_PACKAGES = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' };
 
-export function run(command, args, options = {}) {
+/** Runs a command to its end; `priority` (a nice value, below 0 only for root) is given to it and what it starts. */
+export function run(command, args, { priority, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    if (priority !== undefined && child.pid) {
+      try {
+        os.setPriority(child.pid, priority);
+      } catch {
+        // Not allowed to this user: the command runs at the usual priority.
+      }
+    }
     // A stop asked of this script (SIGTERM from a supervisor, not only Ctrl-C) reaches the server's graceful shutdown.
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
@@ -24,14 +33,31 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Installs the npm packages when node_modules is missing or older than the lockfile. */
-export async function ensureDependencies() {
+const SQLITE_DRIVER = path.join(ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+
+/**
+ * Installs the npm packages when node_modules is missing or older than the lockfile. Resolves once
+ * they are in place; `scripts` resolves (true when it worked) once their install scripts ran too:
+ * mostly the SQLite driver compiling from source on one core, so a caller can meanwhile use the other
+ * for what needs no native module. The compile goes first where this user may say so, as what waits
+ * for it waits longest.
+ */
+export async function installPackages() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
-  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  console.log('Installing npm packages (better-sqlite3 compiles from source: about two minutes the first time)…');
-  const code = await run('npm', ['ci', '--no-audit', '--no-fund']);
-  if (code !== 0) throw new Error('npm ci failed');
+  const current = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
+  if (current && fs.existsSync(SQLITE_DRIVER)) return { scripts: Promise.resolve(true) };
+  if (!current) {
+    console.log('Installing npm packages…');
+    if ((await run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'])) !== 0) throw new Error('npm ci failed');
+  }
+  console.log('Running the packages’ install scripts (better-sqlite3 compiles from source: about a minute)…');
+  return { scripts: run('npm', ['rebuild'], { stdio: ['ignore', 'ignore', 'inherit'], priority: -10 }).then((code) => code === 0) };
+}
+
+/** The packages and their install scripts, for what needs them all at once. */
+export async function ensureDependencies() {
+  if (!(await (await installPackages()).scripts)) throw new Error('npm rebuild failed');
 }
 
 export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureClientBuild, ensureDependencies, isRoot, ROOT, run } from './setup.mjs';
+import { ensureChromium, ensureClientBuild, installPackages, isRoot, ROOT, run } from './setup.mjs';
 
 /**
  * npm test: every suite, each reported, then the total over all of them on the last line
  * (`N passed, N failed, N skipped`). Typecheck, lint and the client build count as one check each.
  * Suites that share nothing run side by side, each writing to its own log, printed whole when it
- * ends. The end-to-end suite runs alone last: on two cores, browsers beside the other suites load
- * pages past the tests' waits.
+ * ends: the checks while the packages' install scripts run, then the unit and server suites. The
+ * end-to-end suite runs alone last: on two cores, browsers beside the other suites load pages past
+ * the tests' waits.
  */
 const OUTPUT_DIR = path.join(ROOT, '.test-output');
 fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
@@ -103,14 +104,16 @@ async function endToEnd() {
   record('end-to-end (Chromium)', { passed: stats.expected + stats.flaky, failed, skipped: stats.skipped });
 }
 
-await ensureDependencies();
+const { scripts: packageScripts } = await installPackages();
 console.log(`Packages ready after ${secondsSince(started)} s`);
 // Typecheck and lint keep what they learnt last time, so an unchanged file is not checked again.
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache');
+// The checks need no native module, so they run while the SQLite driver compiles; the suites wait for it.
 await Promise.all([
   check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE_DIR, 'tsc', 'tsbuildinfo')]),
   check('lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(CACHE_DIR, 'eslint') + path.sep, '.']),
   clientBuild(),
+  packageScripts.then((ran) => ran || record('package install scripts', { failed: 1 })),
 ]);
 // Each server run opens databases of its own: SQLite files in their own folders, PostgreSQL databases on their own cluster.
 await Promise.all([
