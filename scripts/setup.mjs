@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 /** What `npm start`, `npm test` and `npm run dev` share: run from the root, install what is missing. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Debian's Chromium (benchmarks: what a person's browser does) and its headless shell (the end-to-end specs). */
-const CHROMIUM_PACKAGES = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' };
+/** Debian's headless shell of Chromium, which the end-to-end specs drive (tests/chromium.ts). */
+const CHROMIUM_HEADLESS_SHELL = process.env.CHROME_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** Runs a command to its end; `priority` (a nice value, below 0 only for root) is given to it and what it starts. */
 export function run(command, args, { priority, ...options } = {}) {
@@ -38,8 +38,8 @@ const SQLITE_DRIVER = path.join(ROOT, 'node_modules', 'better-sqlite3', 'build',
 /**
  * Installs the npm packages when node_modules is missing or older than the lockfile. Resolves once
  * they are in place; `scripts` resolves (true when it worked) once their install scripts ran too:
- * mostly the SQLite driver compiling from source on one core, so a caller can meanwhile use the other
- * for what needs no native module. The compile goes first where this user may say so, as what waits
+ * mostly the SQLite driver compiling from source, which keeps one core busy, so a caller can meanwhile
+ * do what needs no native module. The compile goes first where this user may say so, as what waits
  * for it waits longest.
  */
 export async function installPackages() {
@@ -51,7 +51,7 @@ export async function installPackages() {
     console.log('Installing npm packages…');
     if ((await run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'])) !== 0) throw new Error('npm ci failed');
   }
-  console.log('Running the packages’ install scripts (better-sqlite3 compiles from source: about a minute)…');
+  console.log('Running the packages’ install scripts (better-sqlite3 compiles from source)…');
   return { scripts: run('npm', ['rebuild'], { stdio: ['ignore', 'ignore', 'inherit'], priority: -10 }).then((code) => code === 0) };
 }
 
@@ -62,17 +62,16 @@ export async function ensureDependencies() {
 
 export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Debian's Chromium and its headless shell for the browser tests; installed here when missing and allowed. */
+/** Chromium's headless shell for the end-to-end tests; Debian's package is installed here when missing and allowed. */
 export async function ensureChromium() {
-  const missing = Object.entries(CHROMIUM_PACKAGES).filter(([, file]) => !fs.existsSync(file)).map(([name]) => name);
-  if (missing.length === 0) return true;
+  if (fs.existsSync(CHROMIUM_HEADLESS_SHELL)) return true;
   if (!isRoot()) {
-    console.error(`Chromium is missing (${missing.join(', ')}). Install Debian's packages first: sudo apt-get install -y ${missing.join(' ')}`);
+    console.error(`Chromium's headless shell is missing at ${CHROMIUM_HEADLESS_SHELL}. Install Debian's package first: sudo apt-get install -y chromium-headless-shell`);
     return false;
   }
-  console.log(`Installing Debian's ${missing.join(' and ')} for the browser tests…`);
+  console.log("Installing Debian's chromium-headless-shell for the end-to-end tests…");
   if ((await run('apt-get', ['update', '-qq'])) !== 0) return false;
-  return (await run('apt-get', ['install', '-y', '-qq', ...missing], { env: { DEBIAN_FRONTEND: 'noninteractive' } })) === 0;
+  return (await run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })) === 0;
 }
 
 /**

@@ -115,13 +115,14 @@ await Promise.all([
   clientBuild(),
   packageScripts.then((ran) => ran || record('package install scripts', { failed: 1 })),
 ]);
+const packagesInstalled = !results.some((result) => result.name === 'package install scripts');
 // Each server run opens databases of its own: SQLite files in their own folders, PostgreSQL databases on their own cluster.
 await Promise.all([
   vitest('unit and machines', 'unit'),
-  vitest('server (SQLite)', 'server'),
-  withPostgres((url) => vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: url })),
+  // Without the SQLite driver every server test and the end-to-end server would fail on it: the failure above says why.
+  ...(packagesInstalled ? [vitest('server (SQLite)', 'server'), withPostgres((url) => vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: url }))] : []),
 ]);
-await endToEnd();
+if (packagesInstalled) await endToEnd();
 
 const total = results.reduce((sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed, skipped: sum.skipped + result.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nSuites:');

@@ -67,7 +67,7 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalSetting.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Where the card form and the Apple Pay button load Stripe.js from; a local stand-in in tests. */
   STRIPE_JS_URL: optionalSetting.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  /** The country of the Stripe account, which Apple Pay's sheet needs (Stripe takes accounts in the UAE among the Gulf states). */
+  /** The country of the Stripe account (two letters), which Apple Pay's sheet needs. */
   STRIPE_ACCOUNT_COUNTRY: optionalSetting.pipe(z.string().regex(/^[A-Z]{2}$/).optional()),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-signing-secret'),
   /** How late the sandbox provider sends each webhook (and its duplicate as late again after it). */
@@ -112,15 +112,19 @@ function assertProductionSettings(parsed: z.output<typeof envSchema>) {
   }
 }
 
-/** Stripe cannot take a payment or check a webhook without its keys, so naming it without them stops the start. */
+/**
+ * Stripe cannot take a payment or check a webhook without its keys, nor ask Apple Pay for one without
+ * its account's country, so naming it without them stops the start.
+ */
 function stripeSettings(parsed: z.output<typeof envSchema>) {
   if (parsed.PAYMENT_PROVIDER !== 'stripe') return undefined;
-  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = parsed;
-  if (!secretKey || !publishableKey || !webhookSecret) {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_ACCOUNT_COUNTRY: accountCountry } = parsed;
+  if (!secretKey || !publishableKey || !webhookSecret || !accountCountry) {
     const missing = [
       ...(secretKey ? [] : ['STRIPE_SECRET_KEY (the secret API key, sk_live_… or sk_test_…)']),
       ...(publishableKey ? [] : ['STRIPE_PUBLISHABLE_KEY (the publishable key the card form uses, pk_live_… or pk_test_…)']),
       ...(webhookSecret ? [] : ["STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret, whsec_…)"]),
+      ...(accountCountry ? [] : ["STRIPE_ACCOUNT_COUNTRY (the Stripe account's country, two letters such as AE)"]),
     ];
     throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(' and ')}. Set what is missing in the environment or in .env (see .env.example).`);
   }
@@ -131,7 +135,7 @@ function stripeSettings(parsed: z.output<typeof envSchema>) {
     webhookSecret,
     jsUrl: parsed.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/',
     apiOrigin: api?.origin ?? 'https://api.stripe.com',
-    accountCountry: parsed.STRIPE_ACCOUNT_COUNTRY ?? 'AE',
+    accountCountry,
     ...(api ? { apiHost: api.hostname, apiPort: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), apiProtocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const) } : {}),
   };
 }

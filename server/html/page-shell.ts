@@ -10,7 +10,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** A stylesheet the template carries inline (`withInlineStylesheets`), which the page's policy lets in by its nonce. */
 const TEMPLATE_STYLE = '<style>';
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML, an attribute's value included. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

@@ -12,15 +12,16 @@ import { watchForErrors } from './helpers';
 test.describe('the development server', () => {
   test.describe.configure({ timeout: 120_000 });
   let server: ServerProcess | undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dev-'));
+  let dataDir: string | undefined;
 
   test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dev-'));
     server = await startServerProcess({ NODE_ENV: 'development', VITE_DEV_SERVER: 'true', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 60_000);
   });
 
   test.afterAll(() => {
     server?.child.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('serves the client’s own modules, and the page they start takes the server’s view over', async ({ page }) => {

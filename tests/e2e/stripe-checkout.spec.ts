@@ -25,9 +25,10 @@ test.describe('checkout through Stripe', () => {
   test.use({ baseURL: ORIGIN });
   let stripe: FakeStripe | undefined;
   let server: ServerProcess | undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-stripe-'));
+  let dataDir: string | undefined;
 
   test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-stripe-'));
     stripe = await startFakeStripe();
     server = await startServerProcess(
       {
@@ -41,6 +42,7 @@ test.describe('checkout through Stripe', () => {
         STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
         STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
         STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+        STRIPE_ACCOUNT_COUNTRY: 'AE',
         STRIPE_API_URL: stripe.url,
         STRIPE_JS_URL: `${stripe.url}/v3/`,
       },
@@ -52,7 +54,26 @@ test.describe('checkout through Stripe', () => {
     server?.child.kill();
     await server?.exited;
     await stripe?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('says the provider cannot be reached when Stripe.js does not load, in ar', async ({ page }) => {
+    const { payments } = LOCALES.ar;
+    await page.context().addCookies([{ name: 'locale', value: 'ar', url: ORIGIN }]);
+    await page.route(`${stripe!.url}/v3/`, (route) => route.abort('connectionrefused'));
+    await registerThroughApi(page.request, { firstName: 'حصة', lastName: 'العتيبي' });
+    await page.goto('/subscriptions/starter');
+    await page.getByRole('button', { name: payments.continue }).click();
+    const cardForm = page.frameLocator('[data-testid="card-form"]');
+    await expect(cardForm.locator('#form-error')).toHaveText('تعذر الاتصال، حاول مرة أخرى');
+    await expect(cardForm.locator('button[type=submit]')).toBeDisabled();
+
+    await page.getByTestId('change-method').click();
+    await page.getByTestId('method-APPLE_PAY').click();
+    await page.getByRole('button', { name: payments.continue }).click();
+    const unreachable = page.frameLocator('[data-testid="apple-pay-form"]').locator('#wallet-unreachable');
+    await expect(unreachable).toBeVisible();
+    await expect(unreachable).toHaveText('تعذر الاتصال، حاول مرة أخرى');
   });
 
   for (const language of ['ar', 'en'] as const) {
@@ -117,7 +138,6 @@ test.describe('checkout through Stripe', () => {
         country: 'AE',
         currency: 'sar',
         total: { label: language === 'ar' ? 'سوق' : 'Souq', amount: 14_900 },
-        requestPayerName: true,
         disableWallets: ['googlePay', 'link', 'browserCard'],
       });
       await button.click();

@@ -153,9 +153,11 @@ describe('the Stripe gateway against a local server that answers as Stripe', () 
 
   it('refuses to start with Stripe named but a key missing, naming each missing one', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY })).toThrow(
-      /^PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY .* and STRIPE_WEBHOOK_SECRET .*\. Set what is missing/,
+      /^PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY .* and STRIPE_WEBHOOK_SECRET .* and STRIPE_ACCOUNT_COUNTRY .*\. Set what is missing/,
     );
-    const config = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    const keys = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' };
+    expect(() => loadConfig(keys)).toThrow(/^PAYMENT_PROVIDER=stripe needs STRIPE_ACCOUNT_COUNTRY /);
+    const config = loadConfig({ ...keys, STRIPE_ACCOUNT_COUNTRY: 'AE', STRIPE_API_URL: 'http://127.0.0.1:12111' });
     expect(config.payments.stripe).toEqual({
       secretKey: 'sk',
       publishableKey: 'pk',
@@ -167,9 +169,9 @@ describe('the Stripe gateway against a local server that answers as Stripe', () 
       apiPort: 12111,
       apiProtocol: 'http',
     });
-    const elsewhere = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_JS_URL: 'http://127.0.0.1:12111/v3/', STRIPE_ACCOUNT_COUNTRY: 'SG' });
+    const elsewhere = loadConfig({ ...keys, STRIPE_JS_URL: 'http://127.0.0.1:12111/v3/', STRIPE_ACCOUNT_COUNTRY: 'SG' });
     expect(elsewhere.payments.stripe).toMatchObject({ jsUrl: 'http://127.0.0.1:12111/v3/', apiOrigin: 'https://api.stripe.com', accountCountry: 'SG' });
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_ACCOUNT_COUNTRY: 'uae' })).toThrow(/STRIPE_ACCOUNT_COUNTRY/);
+    expect(() => loadConfig({ ...keys, STRIPE_ACCOUNT_COUNTRY: 'uae' })).toThrow(/STRIPE_ACCOUNT_COUNTRY/);
     expect(loadConfig({}).payments.stripe).toBeUndefined();
   });
 });
@@ -183,7 +185,15 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
     stripe = await startFakeStripe();
     t = await buildTestApp({
       now: () => clock.now,
-      env: { SEED_DEMO_DATA: 'false', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+      env: {
+        SEED_DEMO_DATA: 'false',
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
+        STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+        STRIPE_ACCOUNT_COUNTRY: 'AE',
+        STRIPE_API_URL: stripe.url,
+      },
     });
   });
   afterAll(async () => {
@@ -268,7 +278,11 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
     expect(await credits(seller)).toBe(15);
 
     const payout = stripe.signedEvent('payout.paid', { id: 'po_1', object: 'payout' }, { timestampS: Math.floor(clock.now / 1000) });
+    const asked = stripe.requests.length;
     expect((await sendWebhook(payout.payload, payout.signature)).statusCode).toBe(204);
+    expect(stripe.requests.length).toBe(asked);
+    const stored = await t.app.db.selectFrom('payment_webhook_events').select('event_id').where('provider', '=', 'stripe').where('event_id', '=', JSON.parse(payout.payload).id).execute();
+    expect(stored).toHaveLength(1);
     expect(await credits(seller)).toBe(15);
 
     const forged = stripe.signedEvent('payment_intent.succeeded', intent, { secret: 'whsec_someone_else', timestampS: Math.floor(clock.now / 1000) });

@@ -223,10 +223,10 @@ export function createPaymentService(db: Kysely<Database>, gateway: PaymentGatew
       const seen = await db.selectFrom('payment_webhook_events').select('event_id').where('provider', '=', gateway.provider).where('event_id', '=', notice.eventId).executeTakeFirst();
       if (seen) return;
       const { providerPaymentId } = notice;
-      const row = providerPaymentId
-        ? await db.selectFrom('payments').selectAll().where('provider', '=', gateway.provider).where('provider_payment_id', '=', providerPaymentId).executeTakeFirst()
-        : undefined;
-      if (row) await record(row.id, await askProvider(() => gateway.retrievePayment(providerPaymentId!)), false);
+      if (providerPaymentId) {
+        const row = await db.selectFrom('payments').selectAll().where('provider', '=', gateway.provider).where('provider_payment_id', '=', providerPaymentId).executeTakeFirst();
+        if (row) await record(row.id, await askProvider(() => gateway.retrievePayment(providerPaymentId)), false);
+      }
       await db
         .insertInto('payment_webhook_events')
         .values({ provider: gateway.provider, event_id: notice.eventId, received_at: now() })

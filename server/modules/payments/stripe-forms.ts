@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { directionOf, isLocale, type Locale } from '../../../domain/locale';
 import { CARD_TOKEN_MESSAGE } from '../../../domain/payments';
+import { escapeHtml } from '../../html/page-shell';
 import { localeOfRequest } from '../../i18n';
 import { STRIPE_APPLE_PAY_PATH, STRIPE_CARD_FORM_PATH } from './stripe.gateway';
 
@@ -65,8 +66,6 @@ const WORDS = {
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 const PAGE_STYLE =
   'body{margin:0;font:15px/1.5 system-ui,"Noto Sans Arabic",sans-serif;color:#1a202c}main{max-width:26rem;margin:0 auto;padding:1rem}label{display:block;font-weight:600;margin:.5rem 0 .25rem}input,#card{width:100%;box-sizing:border-box;padding:.6rem .7rem;font:inherit;border:1px solid #a0aec0;border-radius:6px}.error{color:#c53030;font-size:13px;min-height:1.2em}button{width:100%;margin-top:.9rem;padding:.7rem;font:inherit;font-weight:700;border:0;border-radius:8px;background:#2b6cb0;color:#fff}button:disabled{opacity:.6}[hidden]{display:none}';
 
@@ -99,6 +98,7 @@ export function stripeApplePayPage(locale: Locale, payment: { amount: number; cu
   const body = `<div id="apple-pay" data-config="${escapeHtml(JSON.stringify(config))}">
 <p id="wallet-status" role="status">${escapeHtml(words.applePayChecking)}</p>
 <p class="error" id="wallet-unavailable" role="alert" hidden>${escapeHtml(words.applePayUnavailable)}</p>
+<p class="error" id="wallet-unreachable" role="alert" hidden>${escapeHtml(words.unreachable)}</p>
 <div id="wallet-button"></div></div>`;
   return page(locale, words.applePayTitle, body, options, APPLE_PAY_SCRIPT_PATH);
 }
@@ -112,28 +112,32 @@ const form = document.getElementById('card-form');
 const config = JSON.parse(form.dataset.config);
 const error = document.getElementById('form-error');
 const button = form.querySelector('button');
-const stripe = Stripe(config.key, { locale: config.locale });
-const card = stripe.elements({ locale: config.locale }).create('card', { hidePostalCode: true });
-card.mount('#card');
-card.on('change', (event) => { error.textContent = event.error ? event.error.message : ''; });
-form.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  button.disabled = true;
-  button.textContent = config.working;
-  try {
-    const answer = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: form.elements.name.value } });
-    if (answer.error) { error.textContent = answer.error.message; return; }
-    error.textContent = '';
-    card.clear();
-    const { id, card: details } = answer.paymentMethod;
-    window.parent.postMessage({ type: config.messageType, token: id, brand: details.brand, last4: details.last4 }, window.location.origin);
-  } catch {
-    error.textContent = config.unreachable;
-  } finally {
-    button.disabled = false;
-    button.textContent = config.pay;
-  }
-});
+if (typeof Stripe === 'function') takeCards(Stripe(config.key, { locale: config.locale }));
+else { error.textContent = config.unreachable; button.disabled = true; }
+
+function takeCards(stripe) {
+  const card = stripe.elements({ locale: config.locale }).create('card', { hidePostalCode: true });
+  card.mount('#card');
+  card.on('change', (event) => { error.textContent = event.error ? event.error.message : ''; });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    button.textContent = config.working;
+    try {
+      const answer = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: form.elements.name.value } });
+      if (answer.error) { error.textContent = answer.error.message; return; }
+      error.textContent = '';
+      card.clear();
+      const { id, card: details } = answer.paymentMethod;
+      window.parent.postMessage({ type: config.messageType, token: id, brand: details.brand, last4: details.last4 }, window.location.origin);
+    } catch {
+      error.textContent = config.unreachable;
+    } finally {
+      button.disabled = false;
+      button.textContent = config.pay;
+    }
+  });
+}
 `;
 
 /**
@@ -144,26 +148,29 @@ form.addEventListener('submit', async (event) => {
 const APPLE_PAY_SCRIPT = `
 const root = document.getElementById('apple-pay');
 const config = JSON.parse(root.dataset.config);
-const status = document.getElementById('wallet-status');
-const stripe = Stripe(config.key, { locale: config.locale });
-const request = stripe.paymentRequest({
-  country: config.country,
-  currency: config.currency,
-  total: { label: config.label, amount: config.amount },
-  requestPayerName: true,
-  disableWallets: ['googlePay', 'link', 'browserCard'],
-});
-request.canMakePayment().then((wallets) => {
-  status.hidden = true;
-  if (!wallets || !wallets.applePay) { document.getElementById('wallet-unavailable').hidden = false; return; }
-  const button = stripe.elements({ locale: config.locale }).create('paymentRequestButton', { paymentRequest: request, style: { paymentRequestButton: { type: 'buy', theme: 'dark', height: '48px' } } });
-  button.mount('#wallet-button');
-});
-request.on('paymentmethod', (event) => {
-  event.complete('success');
-  const { id, card } = event.paymentMethod;
-  window.parent.postMessage({ type: config.messageType, token: id, brand: card.brand, last4: card.last4 }, window.location.origin);
-});
+const say = (id) => { document.getElementById('wallet-status').hidden = true; document.getElementById(id).hidden = false; };
+if (typeof Stripe === 'function') offerApplePay(Stripe(config.key, { locale: config.locale }));
+else say('wallet-unreachable');
+
+function offerApplePay(stripe) {
+  const request = stripe.paymentRequest({
+    country: config.country,
+    currency: config.currency,
+    total: { label: config.label, amount: config.amount },
+    disableWallets: ['googlePay', 'link', 'browserCard'],
+  });
+  request.canMakePayment().catch(() => null).then((wallets) => {
+    if (!wallets || !wallets.applePay) return say('wallet-unavailable');
+    document.getElementById('wallet-status').hidden = true;
+    const button = stripe.elements({ locale: config.locale }).create('paymentRequestButton', { paymentRequest: request, style: { paymentRequestButton: { type: 'buy', theme: 'dark', height: '48px' } } });
+    button.mount('#wallet-button');
+  });
+  request.on('paymentmethod', (event) => {
+    event.complete('success');
+    const { id, card } = event.paymentMethod;
+    window.parent.postMessage({ type: config.messageType, token: id, brand: card.brand, last4: card.last4 }, window.location.origin);
+  });
+}
 `;
 
 const pageQuerySchema = z.object({ lang: z.string().optional() });

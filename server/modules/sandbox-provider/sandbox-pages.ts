@@ -2,6 +2,7 @@ import { directionOf, type Locale } from '../../../domain/locale';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { CARD_TOKEN_MESSAGE } from '../../../domain/payments';
 import { SANDBOX_TEST_CARDS } from './sandbox-provider';
+import { escapeHtml } from '../../html/page-shell';
 
 /**
  * The sandbox provider's own screens: plain server pages, as a provider's hosted fields, 3-D Secure
@@ -86,7 +87,6 @@ const WORDS = {
 
 export type SandboxWords = (typeof WORDS)[Locale];
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 // Each value is isolated from the sentence around it, so an amount or a code keeps its order in Arabic.
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => `\u2068${values[name] ?? ''}\u2069`);
 

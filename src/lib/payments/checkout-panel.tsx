@@ -32,8 +32,9 @@ interface CheckoutPanelProps {
 }
 
 /**
- * A purchase's payment: the person chooses how to pay, enters a card in the provider's framed form
- * (the page receives a token, never the number), or approves on the provider's page and comes back.
+ * A purchase's payment: the person chooses how to pay, enters a card (or uses Apple Pay, where the
+ * provider takes it in the page) in the provider's framed form, which hands the page a token, never
+ * the number; or approves on the provider's page and comes back.
  * It renders the checkout actor's state; every outcome it shows is the server's.
  */
 export function CheckoutPanel({ start, returnPathOf, returningPaymentId, renderSuccess, onSucceeded }: CheckoutPanelProps) {
@@ -137,8 +138,8 @@ export function CheckoutPanel({ start, returnPathOf, returningPaymentId, renderS
       </Alert.Root>
     ) : null;
 
-  if ((state === 'awaitingToken' || state === 'failed') && tokenFormUrl) {
-    const form = method === 'APPLE_PAY' ? { title: t('applePayFormTitle'), note: t('applePayFormNote'), height: '14rem', testId: 'apple-pay-form' } : { title: t('cardFormTitle'), note: t('cardFormNote'), height: '30rem', testId: 'card-form' };
+  if ((state === 'awaitingToken' || state === 'failed') && payment && tokenFormUrl) {
+    const form = payment.method === 'APPLE_PAY' ? { title: t('applePayFormTitle'), note: t('applePayFormNote'), height: '14rem', testId: 'apple-pay-form' } : { title: t('cardFormTitle'), note: t('cardFormNote'), height: '30rem', testId: 'card-form' };
     return (
       <Stack gap="3">
         {failure}
