@@ -7,7 +7,7 @@ import arSubscriptions from '../../locales/ar/subscriptions.json' with { type: '
 import enPayments from '../../locales/en/payments.json' with { type: 'json' };
 import enSubscriptions from '../../locales/en/subscriptions.json' with { type: 'json' };
 import { type ServerProcess, startServerProcess } from '../server-process';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../server/helpers/fake-stripe';
+import { type FakeStripe, startFakeStripe, stripeSettingsFor } from '../server/helpers/fake-stripe';
 import { test } from './fixtures';
 import { expectAllInLanguage, type Language, registerThroughApi, unexpected, watchForErrors } from './helpers';
 
@@ -38,13 +38,7 @@ test.describe('checkout through Stripe', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'true',
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-        STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-        STRIPE_ACCOUNT_COUNTRY: 'AE',
-        STRIPE_API_URL: stripe.url,
-        STRIPE_JS_URL: `${stripe.url}/v3/`,
+        ...stripeSettingsFor(stripe),
       },
       60_000,
     );

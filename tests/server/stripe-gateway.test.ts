@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config';
 import { type CreatePaymentInput, type PaymentGateway, PaymentProviderUnavailable, WebhookSignatureInvalid } from '../../server/modules/payments/payment-gateway';
 import { createStripeGateway } from '../../server/modules/payments/stripe.gateway';
 import { newPerson } from './helpers/auction-fixtures';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from './helpers/fake-stripe';
+import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe, stripeSettingsFor } from './helpers/fake-stripe';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 
 const RETURN_URL = 'https://souq.example/subscriptions/starter?payment=p1';
@@ -185,15 +185,7 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
     stripe = await startFakeStripe();
     t = await buildTestApp({
       now: () => clock.now,
-      env: {
-        SEED_DEMO_DATA: 'false',
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-        STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-        STRIPE_ACCOUNT_COUNTRY: 'AE',
-        STRIPE_API_URL: stripe.url,
-      },
+      env: { SEED_DEMO_DATA: 'false', ...stripeSettingsFor(stripe) },
     });
   });
   afterAll(async () => {
@@ -225,8 +217,9 @@ describe(`checkout through Stripe on ${testDialect}`, () => {
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('<html lang="ar" dir="rtl">');
     expect(form.body).toContain(FAKE_STRIPE_PUBLISHABLE_KEY);
-    expect(form.body).toContain('https://js.stripe.com/v3/');
-    expect(form.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/js\.stripe\.com.*frame-ancestors 'self'/);
+    expect(form.body).toContain(`<script src="${stripe.url}/v3/">`);
+    expect(form.headers['content-security-policy']).toContain(`script-src 'self' ${stripe.url} https://*.js.stripe.com;`);
+    expect(form.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
     expect((await seller.browser.get('/stripe-pay/card-form.js')).body).toContain('createPaymentMethod');
 
     expect(await confirm(seller, payment.id, 'pm_card_visa')).toMatchObject({ status: 'SUCCEEDED', failure: null, tokenFormUrl: null });

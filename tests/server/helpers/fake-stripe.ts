@@ -78,6 +78,19 @@ const TEST_CARD_NUMBERS: Record<string, { brand: string; behaves: keyof typeof T
 
 const STAND_IN_STRIPE_JS = fs.readFileSync(new URL('./stand-in-stripe.js', import.meta.url), 'utf8');
 
+/** The settings of a marketplace that takes its payments through `fake`, Stripe.js included. */
+export function stripeSettingsFor(fake: FakeStripe): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_ACCOUNT_COUNTRY: 'AE',
+    STRIPE_API_URL: fake.url,
+    STRIPE_JS_URL: `${fake.url}/v3/`,
+  };
+}
+
 export interface FakeStripe {
   /** scheme://host:port, for STRIPE_API_URL. */
   url: string;
