@@ -48,9 +48,10 @@ function configFrom(env: NodeJS.ProcessEnv) {
   return loadConfig({
     // Production when the client is built, as `npm start` runs it; the API path is the same either way.
     NODE_ENV: hasClientBuild ? 'production' : 'development',
-    // Production will not start without them; the benchmark sends no mail and shares no link.
+    // Production will not start without them; the benchmark sends no mail, shares no link and takes no money.
     SMTP_URL: 'smtp://127.0.0.1:2525',
     PUBLIC_URL: 'http://127.0.0.1',
+    PAYMENT_PROVIDER: 'sandbox',
     DATA_DIR: env.DATA_DIR,
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
