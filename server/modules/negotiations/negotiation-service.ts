@@ -12,8 +12,7 @@ import { NEGOTIATION_EVENTS, type NegotiationCommand, negotiationMachine, negoti
 import { withLockedAd } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { localeOfPerson, outgoingMessage } from '../../i18n';
-import { queueMessage } from '../delivery/pending-messages';
+import { queueMessageTo } from '../delivery/pending-messages';
 import { recordOrder } from '../orders/order-records';
 import { factsOf, highestBidOf } from '../auctions/auction-records';
 import { holderOf, negotiationColumnsOf, negotiatedPriceOf, type NegotiationRow, negotiationSnapshotOf } from './negotiation-records';
@@ -83,13 +82,12 @@ export function createNegotiationService(app: FastifyInstance) {
     if (toOwner && ownerMessage === null) return;
     const recipient = await trx.selectFrom('users').select(['email', 'phone', 'locale']).where('id', '=', toOwner ? ad.owner_id : row.buyer_id).executeTakeFirst();
     if (!recipient) return;
-    const message = outgoingMessage(toOwner ? ownerMessage! : 'offerAnswered', localeOfPerson(recipient.locale), {
+    const values = {
       title: ad.title,
       amount: `${(row.agreed_amount ?? row.offer_amount) / minorUnitsPerMajor(ad.currency)} ${ad.currency}`,
       link: `${app.config.publicUrl}/ad/${ad.slug}`,
-    });
-    const [channel, address] = recipient.email ? (['email', recipient.email] as const) : (['sms', recipient.phone] as const);
-    await queueMessage(trx, { channel, recipient: address, ...message }, at);
+    };
+    await queueMessageTo(trx, recipient, toOwner ? ownerMessage! : 'offerAnswered', values, at);
   }
 
   /** Once a move committed: both people's open pages hear of it, and its message leaves. */

@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { AUCTION_ORDER_KINDS, type OrderKind, type OrderStatus } from '../../../domain/orders';
 import type { Database, OrderTable } from '../../db/schema';
-import { localeOfPerson, outgoingMessage } from '../../i18n';
-import { queueMessage } from '../delivery/pending-messages';
+import { queueMessageTo } from '../delivery/pending-messages';
 
 type Db = Kysely<Database>;
 
@@ -30,9 +29,5 @@ export async function queueOrderMessages(
   const people = await db.selectFrom('users').select(['email', 'phone', 'locale']).where('id', 'in', recipients).execute();
   const ad = await db.selectFrom('ads').select('title').where('id', '=', order.ad_id).executeTakeFirst();
   const key = status === 'PLACED' && order.kind === 'NEXT_BIDDER' ? 'orderOfferedToNextBidder' : `order${status}`;
-  for (const person of people) {
-    const message = outgoingMessage(key, localeOfPerson(person.locale), { title: ad?.title ?? '', link: `${links.publicUrl}/orders/${order.id}` });
-    const [channel, recipient] = person.email ? (['email', person.email] as const) : (['sms', person.phone] as const);
-    await queueMessage(db, { channel, recipient, ...message }, links.at);
-  }
+  for (const person of people) await queueMessageTo(db, person, key, { title: ad?.title ?? '', link: `${links.publicUrl}/orders/${order.id}` }, links.at);
 }
