@@ -21,3 +21,6 @@ export const ORDER_COMPLETION_MS = 3 * DAY_MS;
 export const NEGOTIATION_OFFER_TTL_MS = 48 * HOUR_MS;
 /** After a price is agreed, the buyer may order at it this long, and the ad is held for them meanwhile. */
 export const NEGOTIATED_ORDER_WINDOW_MS = 24 * HOUR_MS;
+
+/** The longest a timer can wait (setTimeout's 32-bit limit, under 25 days); a later deadline is waited for in steps. */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;

@@ -3,6 +3,7 @@ import { applyAuctionChange, type AuctionChange, type AuctionSnapshot, type Bid,
 import { ERROR_CODES } from '../domain/errors';
 import { auctionStateAt, nextDeadlineOf } from './auction.machine';
 import { type AuctionView, auctionFactsOf, auctionViewAt } from './auction-view';
+import { LONGEST_TIMER_MS } from '../domain/timing';
 
 /**
  * LIVE_VIEWS_STALE reaches every watcher of every auction at once; each page waits a random moment up
@@ -11,8 +12,6 @@ import { type AuctionView, auctionFactsOf, auctionViewAt } from './auction-view'
  */
 export const STALE_REFETCH_SPREAD_MS = 2_000;
 
-/** The longest a timer can wait (setTimeout's 32-bit limit); a later deadline is waited for in steps. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export interface AuctionWatchInput {
   /** Who is watching; null for a visitor. */

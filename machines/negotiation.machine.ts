@@ -1,5 +1,6 @@
 import { and, assign, cancel, enqueueActions, not, setup, type SnapshotFrom, transition } from 'xstate';
 import { NEGOTIATION_CLOSED_STATUSES, type NegotiationClosedStatus, type NegotiationStatus } from '../domain/negotiation';
+import { LONGEST_TIMER_MS } from '../domain/timing';
 
 /** An amount one side put forward, in integer minor units, and until when the other side may take it. */
 export interface NegotiationProposal {
@@ -67,8 +68,6 @@ export type NegotiationEvent =
 /** What a person sends; TICK only tells the time. */
 export type NegotiationCommand = Exclude<NegotiationEvent, { type: typeof NEGOTIATION_EVENTS.TICK }>;
 
-/** The longest a timer can wait (setTimeout's 32-bit limit); a later deadline is waited for in steps. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** The moments a negotiation moves by itself at: its open offer's or counter-offer's expiry, the end of the order window. */
 type Deadline = 'offerExpiry' | 'counterExpiry' | 'orderWindow';

@@ -1,5 +1,6 @@
 import { and, assign, cancel, enqueueActions, or, setup, transition } from 'xstate';
 import type { OrderAction, OrderActor, OrderEvent as OrderHistoryStep, OrderStatus } from '../domain/orders';
+import { LONGEST_TIMER_MS } from '../domain/timing';
 
 export interface OrderContext {
   buyerId: string;
@@ -42,8 +43,6 @@ export type OrderEvent =
   | { type: typeof ORDER_EVENTS.CANCEL; by: string; reason: string | null; at: number }
   | { type: typeof ORDER_EVENTS.TICK; at: number };
 
-/** The longest a timer can wait (setTimeout's 32-bit limit); a later deadline is waited for in steps. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** The deadlines an order waits for: the buyer's time to pay, delivery taken as made, completion. */
 type Deadline = 'payment' | 'deliveryConfirmation' | 'completion';

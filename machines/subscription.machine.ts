@@ -1,5 +1,6 @@
 import { and, assign, cancel, enqueueActions, setup } from 'xstate';
 import type { SubscriptionStatus } from '../domain/subscriptions';
+import { LONGEST_TIMER_MS } from '../domain/timing';
 
 export interface SubscriptionContext {
   ownerId: string;
@@ -12,8 +13,6 @@ export interface SubscriptionContext {
   at: number;
 }
 
-/** The longest a timer can wait (setTimeout's 32-bit limit, under 25 days); a later end is waited for in steps. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export const SUBSCRIPTION_EVENTS = {
   PAYMENT_SUCCEEDED: 'PAYMENT_SUCCEEDED',

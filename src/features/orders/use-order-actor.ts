@@ -3,13 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { transition } from 'xstate';
 import { ORDER_ACTIONS, type Order, type OrderAction } from '../../../domain/orders';
-import { ORDER_COMPLETION_MS, ORDER_DELIVERY_CONFIRMATION_MS, SECOND_MS } from '../../../domain/timing';
+import { LONGEST_TIMER_MS, ORDER_COMPLETION_MS, ORDER_DELIVERY_CONFIRMATION_MS, SECOND_MS } from '../../../domain/timing';
 import { ORDER_EVENTS, orderActionsOf, orderDeadlineOf, orderEventsOfHistory, orderMachine, orderStateOf, orderStatusOf } from '../../../machines/order.machine';
 import { onServerClockChange, serverNow } from '../../lib/realtime/server-clock';
 import { ordersQueryKey } from './api/get-orders';
 
-/** setTimeout's 32-bit limit: a deadline further off is waited for in steps. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 const sameActions = (a: OrderAction[], b: OrderAction[]) => a.join() === b.join();
 
