@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { AdDetail } from '../../../../domain/ad';
 import { pathTo, signInPathFor } from '../../../../domain/routes';
+import { negotiationStateOf } from '../../../../machines/negotiation.machine';
 import { formatMoney } from '../../../lib/format';
 import { errorCodeOf } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
@@ -31,7 +32,7 @@ export function BuyInstantSale({ ad }: { ad: AdDetail }) {
   if (ad.type !== 'INSTANT_SALE' || ad.status !== 'PUBLISHED' || ad.price === null || isOwner) return null;
   // Held by an agreed price: for another buyer, nobody else buys; for this one, the offer panel orders at it.
   const mine = negotiation.data;
-  if (mine && (mine.heldForAnother || (mine.status === 'ACCEPTED' && (mine.facts.orderBy ?? 0) > serverNow()))) return null;
+  if (mine && (mine.heldForAnother || negotiationStateOf(mine.status, { ...mine.facts, at: serverNow() }).matches('accepted'))) return null;
   const amount = <bdi />;
   const shipping = ad.shippingType === 'PAID' && ad.shippingFee !== null ? ad.shippingFee : 0;
   const values = { price: formatMoney(ad.price, ad.currency, locale), total: formatMoney(ad.price + shipping, ad.currency, locale) };
