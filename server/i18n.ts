@@ -25,6 +25,8 @@ export interface PaymentWords {
   noVat: string;
   methods: Record<string, string>;
   receipt: Record<'title' | 'taxInvoiceTitle' | 'number' | 'vatNumber' | 'issuedAt' | 'buyer' | 'item' | 'itemLine' | 'method' | 'net' | 'vat', string>;
+  /** The pages this server puts around a provider's card fields and wallet button. */
+  providerForms: Record<'cardTitle' | 'name' | 'card' | 'pay' | 'working' | 'unreachable' | 'applePayTitle' | 'applePayLabel' | 'applePayChecking' | 'applePayUnavailable', string>;
 }
 
 export function paymentWords(locale: Locale): PaymentWords {

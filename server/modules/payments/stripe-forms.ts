@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { directionOf, isLocale, type Locale } from '../../../domain/locale';
 import { CARD_TOKEN_MESSAGE } from '../../../domain/payments';
 import { escapeHtml } from '../../html/page-shell';
-import { localeOfRequest } from '../../i18n';
+import { localeOfRequest, paymentWords } from '../../i18n';
 import { STRIPE_APPLE_PAY_PATH, STRIPE_CARD_FORM_PATH } from './stripe.gateway';
 
 export interface StripeFormsOptions {
@@ -39,32 +39,6 @@ function policyOf({ jsUrl, apiOrigin }: StripeFormsOptions): string {
   ].join('; ');
 }
 
-const WORDS = {
-  ar: {
-    cardTitle: 'الدفع بالبطاقة',
-    name: 'الاسم على البطاقة',
-    card: 'بيانات البطاقة',
-    pay: 'ادفع بهذه البطاقة',
-    working: 'جارٍ التحقق…',
-    unreachable: 'تعذر الاتصال، حاول مرة أخرى',
-    applePayTitle: 'الدفع عبر Apple Pay',
-    applePayLabel: 'سوق',
-    applePayChecking: 'جارٍ التحقق من Apple Pay على هذا الجهاز…',
-    applePayUnavailable: 'Apple Pay غير متاح في هذا المتصفح. افتح الصفحة في Safari على جهاز Apple فيه بطاقة في المحفظة، أو اختر طريقة دفع أخرى.',
-  },
-  en: {
-    cardTitle: 'Pay by card',
-    name: 'Name on card',
-    card: 'Card details',
-    pay: 'Pay with this card',
-    working: 'Checking…',
-    unreachable: 'Could not connect; please try again',
-    applePayTitle: 'Pay with Apple Pay',
-    applePayLabel: 'Souq',
-    applePayChecking: 'Checking for Apple Pay on this device…',
-    applePayUnavailable: 'Apple Pay is not available in this browser. Open the page in Safari on an Apple device with a card in Wallet, or choose another way to pay.',
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
 
 const PAGE_STYLE =
   'body{margin:0;font:15px/1.5 system-ui,"Noto Sans Arabic",sans-serif;color:#1a202c}main{max-width:26rem;margin:0 auto;padding:1rem}label{display:block;font-weight:600;margin:.5rem 0 .25rem}input,#card{width:100%;box-sizing:border-box;padding:.6rem .7rem;font:inherit;border:1px solid #a0aec0;border-radius:6px}.error{color:#c53030;font-size:13px;min-height:1.2em}button{width:100%;margin-top:.9rem;padding:.7rem;font:inherit;font-weight:700;border:0;border-radius:8px;background:#2b6cb0;color:#fff}button:disabled{opacity:.6}[hidden]{display:none}';
@@ -75,7 +49,7 @@ function page(locale: Locale, title: string, body: string, options: StripeFormsO
 }
 
 export function stripeCardFormPage(locale: Locale, options: StripeFormsOptions): string {
-  const words = WORDS[locale];
+  const words = paymentWords(locale).providerForms;
   const config = { key: options.publishableKey, locale, messageType: CARD_TOKEN_MESSAGE, working: words.working, pay: words.pay, unreachable: words.unreachable };
   const form = `<form id="card-form" novalidate data-config="${escapeHtml(JSON.stringify(config))}">
 <label for="name">${escapeHtml(words.name)}</label><input id="name" name="name" autocomplete="cc-name">
@@ -85,7 +59,7 @@ export function stripeCardFormPage(locale: Locale, options: StripeFormsOptions):
 }
 
 export function stripeApplePayPage(locale: Locale, payment: { amount: number; currency: string }, options: StripeFormsOptions): string {
-  const words = WORDS[locale];
+  const words = paymentWords(locale).providerForms;
   const config = {
     key: options.publishableKey,
     locale,
