@@ -382,30 +382,6 @@ export function auctionStateAt(facts: AuctionFacts, now: number): AuctionSnapsho
   return auctionMachine.getInitialSnapshot(inertScopeFor(input), input);
 }
 
-/**
- * `auctionStateAt`, reusing `earlier` when it was placed from the same facts and its state's deadline
- * is still ahead: the state at `now` is then the same one. Placing the machine was the costliest step
- * of deciding a bid after the database itself. The reused state's `context.now` stays at its own time,
- * which only the deadlines read. A state without a deadline is always placed again: a late bid taken
- * in `endedWithoutBids` opens a final window whose end the old time would misjudge.
- */
-export function auctionStateStillAt(earlier: AuctionSnapshot | undefined, facts: AuctionFacts, now: number): AuctionSnapshot {
-  const deadline = earlier && nextDeadlineOf(earlier);
-  if (earlier && deadline !== null && deadline !== undefined && now >= earlier.context.now && now < deadline && sameFacts(earlier.context, facts)) return earlier;
-  return auctionStateAt(facts, now);
-}
-
-/** Whether the machine was placed from these facts: every field alike, the highest bid and the outcome by value. */
-function sameFacts(placed: AuctionFacts, facts: AuctionFacts): boolean {
-  return (Object.keys(facts) as Array<keyof AuctionFacts>).every((key) => {
-    const [one, other] = [placed[key], facts[key]];
-    if (one === other) return true;
-    if (typeof one !== 'object' || typeof other !== 'object' || one === null || other === null) return false;
-    const fields = Object.keys(other) as Array<keyof typeof other>;
-    return fields.length === Object.keys(one).length && fields.every((field) => one[field] === other[field]);
-  });
-}
-
 /** The state as every view and every answer names it (domain/auction.ts). */
 export function phaseOfState(snapshot: AuctionSnapshot): AuctionPhase {
   return snapshot.value as AuctionPhase;

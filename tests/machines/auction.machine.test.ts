@@ -8,7 +8,6 @@ import {
   type AuctionFacts,
   auctionMachine,
   auctionStateAt,
-  auctionStateStillAt,
   awaitsOwnerDecision,
   bidRefusalOf,
   decideBid,
@@ -394,49 +393,5 @@ describe('auction machine: model-based paths', () => {
         'exceedsHighestBid', 'exceedsOpeningAmount', 'finalWindowHasClosed', 'fitsLivePeriod', 'hasBids', 'hasEnded', 'hasStarted', 'isByOwner', 'isInstantPurchaseOpen',
         'isLiveAuction', 'isNotByOwner', 'isPositiveInteger', 'isReserveMetOrAccepted', 'isWholeUnitUnlessDecimalsAllowed', 'isWithinAmountLimit', 'isWithinBiddingTime', 'wasBoughtOutright', 'wasDeclined', 'wasFinalised',
       ]));
-  });
-});
-
-describe('auction machine: placing it again only when something changed (auctionStateStillAt)', () => {
-  const placed = auctionStateAt(PUBLIC_AUCTION, START + MINUTE);
-
-  it('keeps the state placed from the same facts while its deadline is still ahead, to the last millisecond', () => {
-    expect(auctionStateStillAt(placed, { ...PUBLIC_AUCTION }, START + 2 * MINUTE)).toBe(placed);
-    expect(auctionStateStillAt(placed, PUBLIC_AUCTION, END - 1)).toBe(placed);
-  });
-
-  it('places it again once the deadline has come, so the bidding closes at END exactly', () => {
-    const again = auctionStateStillAt(placed, PUBLIC_AUCTION, END);
-    expect(again).not.toBe(placed);
-    expect(again.value).toBe('endedWithoutBids');
-  });
-
-  it('places it again from facts that differ in any field, the highest bid and the outcome compared by value', () => {
-    const withBid = { ...PUBLIC_AUCTION, highestBid: { bidderId: ALICE, amount: 20_000, at: START + MINUTE }, bidCount: 1 };
-    const afterBid = auctionStateAt(withBid, START + MINUTE);
-    expect(auctionStateStillAt(afterBid, { ...withBid, highestBid: { ...withBid.highestBid } }, START + 2 * MINUTE)).toBe(afterBid);
-    expect(auctionStateStillAt(afterBid, { ...withBid, highestBid: { ...withBid.highestBid, amount: 30_000 } }, START + 2 * MINUTE)).not.toBe(afterBid);
-    expect(auctionStateStillAt(afterBid, { ...withBid, endsAt: START + 2 * MINUTE }, START + 2 * MINUTE).value).toBe('finalWindow');
-    expect(auctionStateStillAt(placed, { ...PUBLIC_AUCTION, outcome: { kind: 'DECLINED', at: START + MINUTE } }, START + 2 * MINUTE).value).toBe('ended');
-  });
-
-  it('places a state without a deadline again: a late bid taken after the end opens a final window judged at the time now', () => {
-    const endedWithoutBids = auctionStateAt(PUBLIC_AUCTION, END);
-    expect(auctionStateStillAt(endedWithoutBids, PUBLIC_AUCTION, END + 2 * MINUTE)).not.toBe(endedWithoutBids);
-    // Received before the end, decided two minutes after it: the window it opened has closed by now.
-    const { taken } = decideBid(auctionStateStillAt(endedWithoutBids, PUBLIC_AUCTION, END + 2 * MINUTE), { bidderId: ALICE, amount: 20_000, at: END - 1 });
-    expect(taken!.value).toBe('awaitingFinalisation');
-  });
-
-  it('places it again for a time before the one it was placed at, and when there is none to reuse', () => {
-    expect(auctionStateStillAt(placed, PUBLIC_AUCTION, START + MINUTE - 1)).not.toBe(placed);
-    expect(auctionStateStillAt(undefined, PUBLIC_AUCTION, START - 1).value).toBe('scheduled');
-  });
-
-  it('a bid taken on the kept state leaves what placing the machine again from the new facts gives', () => {
-    const { taken } = decideBid(placed, { bidderId: ALICE, amount: 20_000, at: START + 2 * MINUTE });
-    const fresh = auctionStateAt({ ...PUBLIC_AUCTION, highestBid: { bidderId: ALICE, amount: 20_000, at: START + 2 * MINUTE }, bidCount: 1 }, START + 2 * MINUTE);
-    expect(taken!.value).toBe(fresh.value);
-    expect(taken!.context).toEqual(fresh.context);
   });
 });

@@ -5,7 +5,7 @@ import { type AdType, isAuctionType } from '../../../domain/ad';
 import { type AuctionChange, type Bid, mergeAuctionChanges } from '../../../domain/auction';
 import { ERROR_CODES } from '../../../domain/errors';
 import { adRoom, SOCKET_EVENTS } from '../../../domain/realtime-events';
-import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, auctionStateStillAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
+import { AUCTION_EVENTS, type AuctionSnapshot, auctionStateAt, phaseOfState, BID_REFUSAL_ERRORS, BID_REFUSALS, decideBid, nextDeadlineOf, nextSubAuctionRefusalOf, roundDecisionOf } from '../../../machines/auction.machine';
 import { isForeignKeyViolation, withLockedAd, writeTogether } from '../../db/dialect';
 import type { AdTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -27,7 +27,7 @@ import {
 import { holderOf } from '../negotiations/negotiation-records';
 import { recordOrder } from '../orders/order-records';
 
-/** Ads whose slug and placed machine are kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
+/** Ads whose slug's id is kept: enough for every ad busy at once; past it the oldest is read again when next needed. */
 const MOST_ADS_KEPT = 10_000;
 
 /** The commands a client keys, as their receipts name them. */
@@ -173,10 +173,6 @@ export default fp(
       return found.id;
     }
 
-    // Each ad's machine as its last run of bids left it, placed again only when its facts changed or a
-    // deadline came since (`auctionStateStillAt`): most runs follow one another within one phase.
-    const placedStates = new LruMap<string, AuctionSnapshot>(MOST_ADS_KEPT);
-
     /** The answers kept under the keys of these requests, by `receiptKeyOf`. */
     async function receiptsOf(trx: Kysely<Database>, requests: readonly KeyedRequest[]): Promise<Map<string, ReceiptRow>> {
       const found = await trx
@@ -228,7 +224,7 @@ export default fp(
         ]);
         // The state is placed at the time the lock is held; each bid itself is judged at its receipt.
         const now = Math.max(app.now(), ...requests.map((request) => request.receivedAt));
-        let state = auctionStateStillAt(placedStates.get(adId), factsOf(row, highestBid), now);
+        let state = auctionStateAt(factsOf(row, highestBid), now);
         const phaseBefore = phaseOfState(state);
         let current = row;
         const accepted: Array<{ bid: Bid; change: AuctionChange; request: QueuedBid['request'] }> = [];
@@ -274,9 +270,6 @@ export default fp(
             answers.push(() => queued.reject(error));
           }
         }
-        // Kept before the commit: should it roll back, the next run's facts, read from the committed row,
-        // differ from this state's (its highest bid, its count), and the machine is placed afresh.
-        placedStates.set(adId, state);
         if (accepted.length === 0) return null;
         const last = accepted.at(-1)!.change.auction;
         // A round's first bid decided after its end opens the final window: a deadline of its own.

@@ -96,7 +96,7 @@ export function auctionStateOf(row: AdRow, highestBid: Bid | null, now: number):
 
 /**
  * The same from the machine's state already placed (`state.context` holds the row's facts), at server
- * time `now`: the state's own time unless it was placed earlier and still stands (`auctionStateStillAt`).
+ * time `now`: by default the time it was placed at.
  */
 export function auctionStateFrom(row: AdRow, state: AuctionMachineState, highestBid: Bid | null, now = state.context.now): AuctionState {
   const facts = state.context;
