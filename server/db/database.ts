@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { LruMap } from '../lru-map';
@@ -39,6 +39,49 @@ function keepingPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** More SQL texts than the server runs, each row count of a multi-row insert counted apart. */
+const MOST_NAMED_STATEMENTS = 500;
+/**
+ * A text with more values than this (a run of many bids, a long `IN` list) is one of many shapes, and
+ * rare; one with none (a migration's DDL, BEGIN) runs once or costs nothing to parse: each is parsed each time.
+ */
+const MOST_NAMED_STATEMENT_VALUES = 100;
+
+/**
+ * Each SQL text is sent to PostgreSQL as a named statement (the driver's `{ name, text, values }`), so
+ * each pooled connection parses and plans it once and then only binds and runs it; parsing and planning
+ * was much of each of a bid's statements. A connection keeps its statements for as long as it lives,
+ * hence the bounds. A migration that changes a table's columns under a kept `SELECT *` makes PostgreSQL
+ * refuse it on the connections that prepared it: migrations run before the server takes requests,
+ * and a node still running while another migrates must be restarted.
+ */
+function namingStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string, values: ReadonlyArray<unknown>) => {
+    if (values.length === 0 || values.length > MOST_NAMED_STATEMENT_VALUES) return undefined;
+    let name = names.get(text);
+    if (!name && names.size < MOST_NAMED_STATEMENTS) {
+      name = `statement_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      return {
+        release: () => client.release(),
+        query: ((textOrCursor: string | pg.Submittable, values: unknown[]) => {
+          if (typeof textOrCursor !== 'string') return client.query(textOrCursor);
+          const name = nameOf(textOrCursor, values);
+          return name ? client.query({ name, text: textOrCursor, values }) : client.query(textOrCursor, values);
+        }) as never,
+      };
+    },
+  };
+}
+
 /**
  * `onConnectionLost` hears of a pooled PostgreSQL connection that broke while idle (a database
  * restart, a failover); without a listener that error would end the whole process.
@@ -47,7 +90,7 @@ export function createDatabase(settings: ServerConfig['database'], onConnectionL
   if (settings.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: settings.connectionString, max: 10 });
     pool.on('error', onConnectionLost);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) });
   }
   fs.mkdirSync(path.dirname(settings.file), { recursive: true });
   const sqlite = new SQLite(settings.file);
