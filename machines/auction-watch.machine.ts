@@ -12,7 +12,6 @@ import { LONGEST_TIMER_MS } from '../domain/timing';
  */
 export const STALE_REFETCH_SPREAD_MS = 2_000;
 
-
 export interface AuctionWatchInput {
   /** Who is watching; null for a visitor. */
   viewerId: string | null;

@@ -68,7 +68,6 @@ export type NegotiationEvent =
 /** What a person sends; TICK only tells the time. */
 export type NegotiationCommand = Exclude<NegotiationEvent, { type: typeof NEGOTIATION_EVENTS.TICK }>;
 
-
 /** The moments a negotiation moves by itself at: its open offer's or counter-offer's expiry, the end of the order window. */
 type Deadline = 'offerExpiry' | 'counterExpiry' | 'orderWindow';
 

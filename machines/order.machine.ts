@@ -43,7 +43,6 @@ export type OrderEvent =
   | { type: typeof ORDER_EVENTS.CANCEL; by: string; reason: string | null; at: number }
   | { type: typeof ORDER_EVENTS.TICK; at: number };
 
-
 /** The deadlines an order waits for: the buyer's time to pay, delivery taken as made, completion. */
 type Deadline = 'payment' | 'deliveryConfirmation' | 'completion';
 

@@ -13,7 +13,6 @@ export interface SubscriptionContext {
   at: number;
 }
 
-
 export const SUBSCRIPTION_EVENTS = {
   PAYMENT_SUCCEEDED: 'PAYMENT_SUCCEEDED',
   CANCEL: 'CANCEL',

@@ -39,7 +39,6 @@ function policyOf({ jsUrl, apiOrigin }: StripeFormsOptions): string {
   ].join('; ');
 }
 
-
 const PAGE_STYLE =
   'body{margin:0;font:15px/1.5 system-ui,"Noto Sans Arabic",sans-serif;color:#1a202c}main{max-width:26rem;margin:0 auto;padding:1rem}label{display:block;font-weight:600;margin:.5rem 0 .25rem}input,#card{width:100%;box-sizing:border-box;padding:.6rem .7rem;font:inherit;border:1px solid #a0aec0;border-radius:6px}.error{color:#c53030;font-size:13px;min-height:1.2em}button{width:100%;margin-top:.9rem;padding:.7rem;font:inherit;font-weight:700;border:0;border-radius:8px;background:#2b6cb0;color:#fff}button:disabled{opacity:.6}[hidden]{display:none}';
 

@@ -8,7 +8,6 @@ import { ORDER_EVENTS, orderActionsOf, orderDeadlineOf, orderEventsOfHistory, or
 import { onServerClockChange, serverNow } from '../../lib/realtime/server-clock';
 import { ordersQueryKey } from './api/get-orders';
 
-
 const sameActions = (a: OrderAction[], b: OrderAction[]) => a.join() === b.join();
 
 /** The actor knows the two sides by their public names; the machine only compares them. */
