@@ -39,7 +39,7 @@ function keepingPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** More SQL texts than the server runs, each row count of a multi-row insert counted apart. */
+/** How many SQL texts each connection keeps prepared; a text first seen past it is parsed each time, as without names. */
 const MOST_NAMED_STATEMENTS = 500;
 /**
  * A text with more values than this (a run of many bids, a long `IN` list) is one of many shapes, and
