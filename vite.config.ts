@@ -101,6 +101,32 @@ function precompressedCopies(): Plugin {
   };
 }
 
+/** zod and the forms' libraries: only pages with a form or a schema to check load them. */
+const FORM_LIBRARY = /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
+/** Every module that imports a form library, directly or through others (filled once the graph is known). */
+const formLibraryImporters = new Set<string>();
+
+/**
+ * Finds the modules that load the form libraries, so that the file every page loads leaves them
+ * out: there, one such module would bring zod and react-hook-form to pages that show no form.
+ */
+function formLibraryImportersOfTheGraph(): Plugin {
+  return {
+    name: 'marketplace-form-library-importers',
+    apply: browserBuild,
+    buildEnd() {
+      const pending = [...this.getModuleIds()].filter((id) => FORM_LIBRARY.test(id));
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        for (const importer of this.getModuleInfo(id)?.importers ?? []) {
+          if (formLibraryImporters.has(importer)) continue;
+          formLibraryImporters.add(importer);
+          pending.push(importer);
+        }
+      }
+    },
+  };
+}
+
 /**
  * The React Compiler memoizes each component's output by what it reads, so a live change renders
  * the parts of a page it touched rather than every element under the component that selected it.
@@ -110,7 +136,7 @@ function precompressedCopies(): Plugin {
 const reactCompilerForTheBrowser = { ...reactCompilerPreset(), preset: { plugins: [reactCompiler] } };
 
 export default defineConfig({
-  plugins: [react(), babel({ presets: [reactCompilerForTheBrowser] }), buildInfo(), precompressedCopies(), productionServerCopy()],
+  plugins: [react(), babel({ presets: [reactCompilerForTheBrowser] }), buildInfo(), formLibraryImportersOfTheGraph(), precompressedCopies(), productionServerCopy()],
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     target: 'es2022',
@@ -128,12 +154,15 @@ export default defineConfig({
         // Modules that four or more pages share travel in one file: a page then starts from about
         // fifteen files instead of seventy, each a round trip on a phone's network, for a few more
         // kilobytes on some pages than the exact split would send.
-        // XState runs the lifecycles of pages with one (an auction, a checkout, a negotiation, a draft):
-        // in a file of its own, so that it never rides in the one every page loads.
+        // XState runs the lifecycles of pages with one (an auction, a checkout, a negotiation, a draft),
+        // and zod with react-hook-form the pages with a form: each in a file of its own, so that it
+        // never rides in the one every page loads. A group takes the packages its modules import, so
+        // the shared file comes first and keeps React out of the forms' file.
         codeSplitting: {
           groups: [
-            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 2 },
-            { name: 'common', minShareCount: 4, priority: 1 },
+            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 3 },
+            { name: 'common', test: (id) => !FORM_LIBRARY.test(id) && !formLibraryImporters.has(id), minShareCount: 4, priority: 2 },
+            { name: 'forms', test: FORM_LIBRARY, priority: 1 },
           ],
         },
       },

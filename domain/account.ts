@@ -4,7 +4,8 @@ import { MAX_CATALOG_ID } from './catalog';
 import { ERROR_CODES } from './errors';
 import { toLatinDigits } from './digits';
 import { emailField, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits, requiredText } from './fields';
-import { SOCIAL_PROVIDERS, sessionUserSchema } from './auth';
+import { SOCIAL_PROVIDERS } from './auth';
+import { sessionUserSchema } from './auth-schemas';
 
 /** Rules of SPEC.md sections 5 and 9 for people's accounts, shared by the forms and the API. */
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AD_STATUSES, AD_TYPES, type AdType, isAuctionType, isTenderType, PRODUCT_CONDITIONS, SHIPPING_TYPES } from './ad';
 import { MAX_CATALOG_ID } from './catalog';
-import { mediaItemSchema } from './media';
+import { mediaItemSchema } from './media-schemas';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { amountField } from './fields';
 import { UPLOAD_LIMITS } from './limits';

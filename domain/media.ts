@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** What an upload turns out to be, judged by its bytes (never by its name or the browser's word). */
 export const MEDIA_KINDS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -35,15 +33,3 @@ export function mediaUrl(id: string, variant: MediaVariant): string {
 export function mediaSrcSet(id: string): string {
   return (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map((variant) => `${mediaUrl(id, variant)} ${IMAGE_VARIANTS[variant]}w`).join(', ');
 }
-
-export const mediaItemSchema = z.object({
-  id: z.string(),
-  kind: z.enum(MEDIA_KINDS),
-  mime: z.string(),
-  bytes: z.number().int(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  /** The name the seller's file had, for documents and the upload list. */
-  name: z.string(),
-});
-export type MediaItem = z.infer<typeof mediaItemSchema>;

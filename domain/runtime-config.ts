@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { SocialProvider } from './auth';
 import type { Locale } from './locale';
 
@@ -51,12 +50,6 @@ export interface RenderedPage {
   styles: string;
   state: FirstViewState;
 }
-
-export const buildInfoSchema = z.object({
-  buildId: z.string().min(1),
-  builtAt: z.string(),
-});
-export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
 /** Where a build's manifest lives: one path per build id (SPEC.md section 7). */
 export function buildManifestPath(buildId: string): string {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BuildInfo } from '../domain/runtime-config';
+import type { BuildInfo } from '../domain/build-info';
 import { BUILD_CHECK_DELAY_MS } from '../domain/timing';
 
 export interface BuildUpdateInput {

@@ -10,7 +10,8 @@ import { COUNTRY_COOKIE, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, readCookie, TIME_ZON
 import { matchRoute, SERVER_RENDERED_ROUTES } from '../../domain/routes';
 import { SESSION_COOKIE, SOCIAL_PROVIDERS } from '../../domain/auth';
 import { MESSAGE_CHANNELS } from '../modules/delivery/message-sender';
-import { type BuildInfo, buildInfoSchema, buildManifestPath, type RuntimeConfig } from '../../domain/runtime-config';
+import { type BuildInfo, buildInfoSchema } from '../../domain/build-info';
+import { buildManifestPath, type RuntimeConfig } from '../../domain/runtime-config';
 import { AppError } from '../errors';
 import { localeOfRequest } from '../i18n';
 import { isLocalRequest } from '../local-request';

@@ -1,5 +1,5 @@
 import { partialMatchKey, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '../../domain/auth';
+import type { SessionUser } from '../../domain/auth-schemas';
 import { verificationsQueryKey } from './api/verification/verification-cache';
 import { api } from './api-client';
 import { categoriesQueryOptions, countriesQueryOptions } from './catalog';

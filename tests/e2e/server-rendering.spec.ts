@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import enAds from '../../locales/en/ads.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
-import type { AdSummary } from '../../domain/ad';
+import type { AdSummary } from '../../domain/ad-schemas';
 import { formatDateTime } from '../../src/lib/format';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE } from '../../domain/locale';
 import { signInThroughApi, useLanguage, watchForErrors } from './helpers';
@@ -101,6 +101,17 @@ test.describe('in the region’s time zone', () => {
     expect(afterPaint(/\/assets\/main-[\w-]+\.js$/)).toEqual([true]);
     expect(afterPaint(/\.woff2$/).length).toBeGreaterThan(0);
     expect(afterPaint(/\.woff2$/)).not.toContain(false);
+  });
+
+  test('the home page and the listing never load the form libraries, which a page with a form does', async ({ page }) => {
+    const formLibraryFilesLoadedBy = async (path: string) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      return page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/forms-[\w-]+\.js$/.test(new URL(entry.name).pathname)).length);
+    };
+    expect(await formLibraryFilesLoadedBy('/')).toBe(0);
+    expect(await formLibraryFilesLoadedBy('/product_list')).toBe(0);
+    expect(await formLibraryFilesLoadedBy('/contact_us')).toBe(1);
   });
 
   test('a signed-in visitor’s page arrives with their own header', async ({ page }) => {

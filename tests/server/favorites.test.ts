@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdSummary } from '../../domain/ad';
+import type { AdSummary } from '../../domain/ad-schemas';
 import { TestBrowser } from './helpers/browser';
 import { buildTestApp, type TestApp, testDialect } from './helpers/test-app';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdStatus, AdSummary, AdType, ProductCondition, ShippingType } from '../../domain/ad';
+import type { AdStatus, AdType, ProductCondition, ShippingType } from '../../domain/ad';
+import type { AdSummary } from '../../domain/ad-schemas';
 import { MAX_AMOUNT_MINOR } from '../../domain/money';
 import { matchesSearchTerms } from '../../server/db/dialect';
 import { indexAdForSearch, indexAllAdsForSearch } from '../../server/modules/ads/search-index';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdList } from '../../domain/ad';
+import type { AdList } from '../../domain/ad-schemas';
 import type { MyAds } from '../../domain/ad-form';
 import type { Country } from '../../domain/catalog';
 import { HOUR_MS, MINUTE_MS } from '../../domain/timing';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../domain/auth';
+import type { SessionUser } from '../../domain/auth-schemas';
 import { mockFetch, renderWithProviders, standInForResizeObserver } from './render-with-providers';
 
 const fetchMock = mockFetch();

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../domain/auth';
+import type { SessionUser } from '../../domain/auth-schemas';
 import type { OwnedAd } from '../../domain/ad-form';
 import type { Category, Country } from '../../domain/catalog';
 import { pathTo, ROUTES } from '../../domain/routes';

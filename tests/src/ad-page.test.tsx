@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdDetail } from '../../domain/ad';
+import type { AdDetail } from '../../domain/ad-schemas';
 import { ROUTES } from '../../domain/routes';
 
 // The API client binds fetch when its module loads, so the stand-in must be there first.

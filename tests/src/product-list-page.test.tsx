@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdList } from '../../domain/ad';
+import type { AdList } from '../../domain/ad-schemas';
 import type { Category } from '../../domain/catalog';
 import { ROUTES } from '../../domain/routes';
 import enErrors from '../../locales/en/errors.json';

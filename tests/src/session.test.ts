@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../domain/auth';
+import type { SessionUser } from '../../domain/auth-schemas';
 import { rememberVerification, verificationQueryKey } from '../../src/lib/api/verification/verification-cache';
 import { countriesQueryOptions } from '../../src/lib/catalog';
 import { sessionQueryOptions, startSession } from '../../src/lib/session';

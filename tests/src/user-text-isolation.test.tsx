@@ -9,7 +9,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuctionSnapshot, AuctionState, Bid } from '../../domain/auction';
-import type { MediaItem } from '../../domain/media';
+import type { MediaItem } from '../../domain/media-schemas';
 import { FINAL_WINDOW_MS, MINUTE_MS } from '../../domain/timing';
 import { createActor } from 'xstate';
 import { auctionViewAt } from '../../machines/auction-view';

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AdDetail, AdStatus, AdSummary, AdType, ProductCondition, ShippingType } from '../../../domain/ad';
-import type { MediaItem, MediaKind } from '../../../domain/media';
+import type { AdStatus, AdType, ProductCondition, ShippingType } from '../../../domain/ad';
+import type { AdDetail, AdSummary } from '../../../domain/ad-schemas';
+import type { MediaKind } from '../../../domain/media';
+import type { MediaItem } from '../../../domain/media-schemas';
 import { fullNameOf } from '../../../domain/user';
 import { optionalName } from '../../db/localized-name';
 import type { Database } from '../../db/schema';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adDetailSchema, adPhaseOf, isAuctionType, isOfferedIn } from '../../../domain/ad';
+import { adPhaseOf, isAuctionType, isOfferedIn } from '../../../domain/ad';
+import { adDetailSchema } from '../../../domain/ad-schemas';
 import { ERROR_CODES } from '../../../domain/errors';
 import { COUNTRY_COOKIE, readCookie } from '../../../domain/locale';
 import { slugParamsSchema } from '../../../domain/slug';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AdListQuery, type AdSort, type AdSummary, adListQuerySchema, adListSchema, typesOfKind } from '../../../domain/ad';
+import { type AdSort, typesOfKind } from '../../../domain/ad';
+import { type AdListQuery, type AdSummary, adListQuerySchema, adListSchema } from '../../../domain/ad-schemas';
 import { searchTermsOf } from '../../../domain/search-text';
 import { type DialectName, matchesSearchTerms } from '../../db/dialect';
 import { LruMap } from '../../lru-map';

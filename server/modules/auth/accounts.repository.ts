@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../../domain/auth';
+import type { SessionUser } from '../../../domain/auth-schemas';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import { slugify } from '../../../domain/slug';
 import { fullNameOf } from '../../../domain/user';

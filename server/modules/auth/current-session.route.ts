@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionUserSchema } from '../../../domain/auth';
+import { sessionUserSchema } from '../../../domain/auth-schemas';
 
 /** Who is signed in, or null: never an error, so a visitor's page load stays quiet. */
 const currentSessionRoute: FastifyPluginAsync = async (app) => {

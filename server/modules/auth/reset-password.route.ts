@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resetPasswordSchema } from '../../../domain/account';
-import { sessionUserSchema } from '../../../domain/auth';
+import { sessionUserSchema } from '../../../domain/auth-schemas';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { findSessionUser } from './accounts.repository';

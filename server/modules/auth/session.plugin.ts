@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../../domain/auth';
+import type { SessionUser } from '../../../domain/auth-schemas';
 import { ERROR_CODES } from '../../../domain/errors';
 import { LOCALE_COOKIE } from '../../../domain/locale';
 import { localeOfRequest } from '../../i18n';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signInResultSchema } from '../../../domain/account';
-import { signInSchema } from '../../../domain/auth';
+import { signInSchema } from '../../../domain/auth-schemas';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { localeOfRequest } from '../../i18n';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildInfoSchema } from '../../../domain/runtime-config';
+import { buildInfoSchema } from '../../../domain/build-info';
 
 /** Which build this server runs; clients compare it with their own to pick up a newer one. */
 const latestBuildRoute: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adPhaseOf, adSummarySchema } from '../../../domain/ad';
+import { adPhaseOf } from '../../../domain/ad';
+import { adSummarySchema } from '../../../domain/ad-schemas';
 import { requireUser } from '../auth/session.plugin';
 import { selectAdSummaries, toAdSummary } from '../ads/ads.repository';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../domain/errors';
 import { UPLOAD_LIMITS } from '../../../domain/limits';
-import { mediaItemSchema } from '../../../domain/media';
+import { mediaItemSchema } from '../../../domain/media-schemas';
 import { HOUR_MS } from '../../../domain/timing';
 import { AppError } from '../../errors';
 import type { RateLimitPolicy } from '../../plugins/rate-limit';

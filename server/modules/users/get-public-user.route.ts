@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicUserSchema } from '../../../domain/ad';
+import { publicUserSchema } from '../../../domain/ad-schemas';
 import { ERROR_CODES } from '../../../domain/errors';
 import { AppError } from '../../errors';
 import { selectPublishedAds, toAdSummary } from '../ads/ads.repository';

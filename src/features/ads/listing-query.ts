@@ -1,17 +1,5 @@
-import {
-  AD_PAGE_SIZES,
-  AD_SORTS,
-  type AdListQuery,
-  type AdSort,
-  type AdType,
-  PRODUCT_CONDITIONS,
-  type ProductCondition,
-  SALE_KINDS,
-  type SaleKind,
-  SHIPPING_TYPES,
-  type ShippingType,
-  typesOfKind,
-} from '../../../domain/ad';
+import { AD_PAGE_SIZES, AD_SORTS, type AdSort, type AdType, PRODUCT_CONDITIONS, type ProductCondition, SALE_KINDS, type SaleKind, SHIPPING_TYPES, type ShippingType, typesOfKind } from '../../../domain/ad';
+import type { AdListQuery } from '../../../domain/ad-schemas';
 import { MAX_AMOUNT_MINOR } from '../../../domain/money';
 import { isTypedAmount, latinAmountText, minorUnitsOfTypedAmount } from '../../lib/amount-input';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../domain/ad';
+import type { PublicUser } from '../../../../domain/ad-schemas';
 import { api } from '../../../lib/api-client';
 
 export const getPublicUser = (slug: string) => api.get<PublicUser>(`/users/${encodeURIComponent(slug)}`);

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdList } from '../../../../domain/ad';
+import type { AdList } from '../../../../domain/ad-schemas';
 import { api } from '../../../lib/api-client';
 import type { AdListFilters } from '../listing-query';
 

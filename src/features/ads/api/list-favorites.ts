@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdSummary } from '../../../../domain/ad';
+import type { AdSummary } from '../../../../domain/ad-schemas';
 import { api } from '../../../lib/api-client';
 
 export const favoritesQueryKey = ['favorites'] as const;

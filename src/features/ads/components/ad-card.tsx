@@ -2,7 +2,8 @@ import { Badge, Box, Card, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/r
 import { Clock, Gavel, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { adPhaseOf, type AdSummary, isAuctionType } from '../../../../domain/ad';
+import { adPhaseOf, isAuctionType } from '../../../../domain/ad';
+import type { AdSummary } from '../../../../domain/ad-schemas';
 import { pathTo } from '../../../../domain/routes';
 import { useNow } from '../../../lib/countdown';
 import { useLocale } from '../../../lib/use-locale';

@@ -1,7 +1,7 @@
 import { DataList, Tag, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdDetail } from '../../../../domain/ad';
+import type { AdDetail } from '../../../../domain/ad-schemas';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 import { useCategoryPath } from '../use-category-path';

@@ -1,7 +1,8 @@
 import { HStack, Link, List, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type MediaItem, mediaUrl } from '../../../../domain/media';
+import { mediaUrl } from '../../../../domain/media';
+import type { MediaItem } from '../../../../domain/media-schemas';
 import { UserText } from '../../../lib/ui/user-text';
 import { useLocale } from '../../../lib/use-locale';
 import { formatFileSize } from '../../../lib/format';

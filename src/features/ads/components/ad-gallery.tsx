@@ -3,7 +3,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionOf, isolateUserText } from '../../../../domain/locale';
-import { IMAGE_VARIANTS, type MediaItem, mediaSrcSet, mediaUrl } from '../../../../domain/media';
+import { IMAGE_VARIANTS, mediaSrcSet, mediaUrl } from '../../../../domain/media';
+import type { MediaItem } from '../../../../domain/media-schemas';
 import { CategoryIcon } from '../../../lib/ui/category-icon';
 import { useLocale } from '../../../lib/use-locale';
 

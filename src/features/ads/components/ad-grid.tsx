@@ -2,7 +2,7 @@ import { Button, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdList, AdSummary } from '../../../../domain/ad';
+import type { AdList, AdSummary } from '../../../../domain/ad-schemas';
 import { errorCodeOf } from '../../../lib/http';
 import { AdCard } from './ad-card';
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { AdDetail } from '../../../../domain/ad';
+import type { AdDetail } from '../../../../domain/ad-schemas';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { beatsHighestBid, type Negotiation } from '../../../../domain/negotiation';
 import { pathTo, signInPathFor } from '../../../../domain/routes';

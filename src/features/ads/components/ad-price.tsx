@@ -1,6 +1,7 @@
 import { Text, type TextProps } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { type AdSummary, isAuctionType, isTenderType } from '../../../../domain/ad';
+import { isAuctionType, isTenderType } from '../../../../domain/ad';
+import type { AdSummary } from '../../../../domain/ad-schemas';
 import { formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 

@@ -3,7 +3,7 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { AdDetail } from '../../../../domain/ad';
+import type { AdDetail } from '../../../../domain/ad-schemas';
 import { pathTo, signInPathFor } from '../../../../domain/routes';
 import { negotiationStateOf } from '../../../../machines/negotiation.machine';
 import { formatMoney } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { AdDetail } from '../../../../domain/ad';
+import type { AdDetail } from '../../../../domain/ad-schemas';
 import { ERROR_CODES } from '../../../../domain/errors';
 import { beatsHighestBid, type ReceivedOffer } from '../../../../domain/negotiation';
 import { minorUnitsOfTypedAmount } from '../../../lib/amount-input';

@@ -1,6 +1,6 @@
 import { Avatar, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { AdDetail } from '../../../../domain/ad';
+import type { AdDetail } from '../../../../domain/ad-schemas';
 import { pathTo } from '../../../../domain/routes';
 import { formatDate } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/hydration';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { resetPasswordSchema } from '../../../../domain/account';
-import type { SessionUser } from '../../../../domain/auth';
+import type { SessionUser } from '../../../../domain/auth-schemas';
 import { api } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 

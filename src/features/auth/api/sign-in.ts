@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInResult } from '../../../../domain/account';
-import type { SignInInput } from '../../../../domain/auth';
+import type { SignInInput } from '../../../../domain/auth-schemas';
 import { api } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 import { rememberVerification } from '../../../lib/api/verification/verification-cache';

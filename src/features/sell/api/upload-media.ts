@@ -2,7 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../../../domain/auth';
 import { CLIENT_ERROR_CODES, ERROR_CODES } from '../../../../domain/errors';
 import { UPLOAD_LIMITS } from '../../../../domain/limits';
 import { readCookie } from '../../../../domain/locale';
-import type { MediaItem } from '../../../../domain/media';
+import type { MediaItem } from '../../../../domain/media-schemas';
 import { HttpError, refusalOf } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/runtime-config';
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { type AdType, isAuctionType, isTenderType, PRODUCT_CONDITIONS, SHIPPING_TYPES } from '../../../../domain/ad';
 import { AD_TEXT_LIMITS, type AdFieldName, type AdInput, asksFor, AUCTION_DURATION_HOURS_MAX, type OwnedAd } from '../../../../domain/ad-form';
 import { ERROR_CODES } from '../../../../domain/errors';
-import type { MediaItem } from '../../../../domain/media';
+import type { MediaItem } from '../../../../domain/media-schemas';
 import { DEFAULT_CURRENCY } from '../../../../domain/money';
 import { pathTo, ROUTES, withReturnTo } from '../../../../domain/routes';
 import { useCountries } from '../../../lib/catalog';

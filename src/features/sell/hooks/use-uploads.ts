@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ERROR_CODES, type ErrorCode } from '../../../../domain/errors';
-import type { MediaItem, MediaKind } from '../../../../domain/media';
+import type { MediaKind } from '../../../../domain/media';
+import type { MediaItem } from '../../../../domain/media-schemas';
 import { errorCodeOf } from '../../../lib/http';
 import { uploadMedia } from '../api/upload-media';
 import { COUNT_LIMITS, fileRefusal } from '../utils/upload-checks';
