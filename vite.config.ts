@@ -101,25 +101,35 @@ function precompressedCopies(): Plugin {
   };
 }
 
-/** zod and the forms' libraries: only pages with a form or a schema to check load them. */
-const FORM_LIBRARY = /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
-/** Every module that imports a form library, directly or through others (filled once the graph is known). */
-const formLibraryImporters = new Set<string>();
+/**
+ * Libraries only some pages need, each in a file of its own: XState (a page with a lifecycle: an
+ * auction, a checkout, a negotiation, a draft), socket.io (live data), react-hook-form (a form) and
+ * zod (a schema to check).
+ */
+const PAGE_LIBRARIES = {
+  xstate: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/,
+  socket: /node_modules[\\/](socket\.io-client|engine\.io-client)[\\/]/,
+  forms: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+  zod: /node_modules[\\/]zod[\\/]/,
+};
+const isPageLibrary = (id: string) => Object.values(PAGE_LIBRARIES).some((library) => library.test(id));
+/** Every module that imports one of them, directly or through others (filled once the graph is known). */
+const pageLibraryImporters = new Set<string>();
 
 /**
- * Finds the modules that load the form libraries, so that the file every page loads leaves them
- * out: there, one such module would bring zod and react-hook-form to pages that show no form.
+ * Finds the modules that load a library only some pages need, so that the file every page loads
+ * leaves them out: there, one such module would bring its library to every page.
  */
-function formLibraryImportersOfTheGraph(): Plugin {
+function pageLibraryImportersOfTheGraph(): Plugin {
   return {
-    name: 'marketplace-form-library-importers',
+    name: 'marketplace-page-library-importers',
     apply: browserBuild,
     buildEnd() {
-      const pending = [...this.getModuleIds()].filter((id) => FORM_LIBRARY.test(id));
+      const pending = [...this.getModuleIds()].filter(isPageLibrary);
       for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
         for (const importer of this.getModuleInfo(id)?.importers ?? []) {
-          if (formLibraryImporters.has(importer)) continue;
-          formLibraryImporters.add(importer);
+          if (pageLibraryImporters.has(importer)) continue;
+          pageLibraryImporters.add(importer);
           pending.push(importer);
         }
       }
@@ -136,7 +146,7 @@ function formLibraryImportersOfTheGraph(): Plugin {
 const reactCompilerForTheBrowser = { ...reactCompilerPreset(), preset: { plugins: [reactCompiler] } };
 
 export default defineConfig({
-  plugins: [react(), babel({ presets: [reactCompilerForTheBrowser] }), buildInfo(), formLibraryImportersOfTheGraph(), precompressedCopies(), productionServerCopy()],
+  plugins: [react(), babel({ presets: [reactCompilerForTheBrowser] }), buildInfo(), pageLibraryImportersOfTheGraph(), precompressedCopies(), productionServerCopy()],
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     target: 'es2022',
@@ -153,16 +163,13 @@ export default defineConfig({
       output: {
         // Modules that four or more pages share travel in one file: a page then starts from about
         // fifteen files instead of seventy, each a round trip on a phone's network, for a few more
-        // kilobytes on some pages than the exact split would send.
-        // XState runs the lifecycles of pages with one (an auction, a checkout, a negotiation, a draft),
-        // and zod with react-hook-form the pages with a form: each in a file of its own, so that it
-        // never rides in the one every page loads. A group takes the packages its modules import, so
-        // the shared file comes first and keeps React out of the forms' file.
+        // kilobytes on some pages than the exact split would send. That file is taken first, so that
+        // React and the rest it shares stay out of the libraries' files (a group takes the packages
+        // its modules import).
         codeSplitting: {
           groups: [
-            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 3 },
-            { name: 'common', test: (id) => !FORM_LIBRARY.test(id) && !formLibraryImporters.has(id), minShareCount: 4, priority: 2 },
-            { name: 'forms', test: FORM_LIBRARY, priority: 1 },
+            { name: 'common', test: (id) => !isPageLibrary(id) && !pageLibraryImporters.has(id), minShareCount: 4, priority: 2 },
+            ...Object.entries(PAGE_LIBRARIES).map(([name, test]) => ({ name, test, priority: 1 })),
           ],
         },
       },

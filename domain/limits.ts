@@ -25,3 +25,9 @@ export const UPLOAD_LIMIT_MESSAGE_VALUES = {
 
 /** Offers one buyer may make on one ad, so a buyer cannot wear the owner down with offer after offer. */
 export const NEGOTIATION_ATTEMPT_LIMIT = 3;
+
+/** How many of a round's bids the snapshot carries; older ones are in the bidders' summary. */
+export const SNAPSHOT_BID_LIMIT = 50;
+
+/** The most bids one change carries: a watcher shows the latest few, nobody reads thousands a second. */
+export const CHANGE_BID_LIMIT = 10;

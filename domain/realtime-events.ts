@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AuctionChange } from './auction';
 import type { OrderStatus } from './orders';
 
@@ -33,11 +32,10 @@ export const adRoom = (adId: string) => `ad:${adId}`;
 /** The socket.io room of one person's sockets (every tab they have open). */
 export const userRoom = (userId: string) => `user:${userId}`;
 
-export const clockPingAckSchema = z.object({
+export interface ClockPingAck {
   /** Server time in ms since the epoch when the ping was handled. */
-  serverTime: z.number(),
-});
-export type ClockPingAck = z.infer<typeof clockPingAckSchema>;
+  serverTime: number;
+}
 
 /** A command refused: the code and message the HTTP route would give, or RATE_LIMITED past the socket's rate. */
 export type SocketCommandRefusal = { ok: false; error: { code: string; message: string } };

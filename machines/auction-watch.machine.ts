@@ -1,5 +1,6 @@
 import { assertEvent, assign, cancel, enqueueActions, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { applyAuctionChange, type AuctionChange, type AuctionSnapshot, type Bid, hasJustBeenOutbid } from '../domain/auction';
+import type { AuctionChange, AuctionSnapshot, Bid } from '../domain/auction';
+import { applyAuctionChange, hasJustBeenOutbid } from '../domain/auction-changes';
 import { ERROR_CODES } from '../domain/errors';
 import { auctionStateAt, nextDeadlineOf } from './auction.machine';
 import { type AuctionView, auctionFactsOf, auctionViewAt } from './auction-view';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Negotiation, ReceivedOffer } from '../../domain/negotiation';
+import type { Negotiation, ReceivedOffer } from '../../domain/negotiation-schemas';
 import type { Order } from '../../domain/orders';
 import { HOUR_MS, NEGOTIATED_ORDER_WINDOW_MS, NEGOTIATION_OFFER_TTL_MS } from '../../domain/timing';
 import type { AuctionSnapshot } from '../../domain/auction';

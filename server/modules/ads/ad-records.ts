@@ -1,7 +1,8 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { type AdStatus, type AdType, adPhaseOf, type ProductCondition, type ShippingType } from '../../../domain/ad';
-import { type AdActions, type AdFieldIssue, type AdInput, adComparisonIssues, adPublishIssues, asksFor, fieldsOfType, issuesByField, type MyAd, type OwnedAd, scheduleOf } from '../../../domain/ad-form';
+import { type AdActions, type AdFieldIssue, type AdInput, adComparisonIssues, adPublishIssues, fieldsOfType, issuesByField, type MyAd, type OwnedAd, scheduleOf } from '../../../domain/ad-form';
+import { asksFor } from '../../../domain/ad-fields';
 import { ERROR_CODES, type ErrorCode } from '../../../domain/errors';
 import type { MediaKind } from '../../../domain/media';
 import type { MediaItem } from '../../../domain/media-schemas';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { AuctionChange } from '../../../domain/auction';
-import { mergeAuctionChanges } from '../../../domain/auction';
+import { mergeAuctionChanges } from '../../../domain/auction-changes';
 
 /**
  * How often a busy room hears of its auction: 20 frames a second show every bid's effect to a person,

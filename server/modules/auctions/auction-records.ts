@@ -1,17 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { adPhaseOf, type AdStatus, type AdType, isAuctionType } from '../../../domain/ad';
-import {
-  type AuctionPhase,
-  type AuctionSnapshot,
-  type AuctionState,
-  type Bid,
-  type BidderStanding,
-  bidderNameOf,
-  type ParticipationStatus,
-  type RoundOutcome,
-  SNAPSHOT_BID_LIMIT,
-  type ViewerRole,
-} from '../../../domain/auction';
+import { type AuctionPhase, type AuctionSnapshot, type AuctionState, type Bid, type BidderStanding, bidderNameOf, type ParticipationStatus, type RoundOutcome, type ViewerRole } from '../../../domain/auction';
+import { SNAPSHOT_BID_LIMIT } from '../../../domain/limits';
 import { ERROR_CODES } from '../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../domain/money';
 import { type AuctionFacts, type AuctionSnapshot as AuctionMachineState, auctionStateAt, awaitsOwnerDecision, finalWindowEndsAt, isReserveMet, minimumNextBid, phaseOfState } from '../../../machines/auction.machine';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../domain/errors';
-import { negotiationSchema } from '../../../domain/negotiation';
+import { negotiationSchema } from '../../../domain/negotiation-schemas';
 import { slugParamsSchema } from '../../../domain/slug';
 import { AppError } from '../../errors';
 import { requireUser } from '../auth/session.plugin';

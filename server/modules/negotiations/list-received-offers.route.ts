@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../domain/errors';
-import { beatsHighestBid, receivedOfferListSchema } from '../../../domain/negotiation';
+import { beatsHighestBid } from '../../../domain/negotiation';
+import { receivedOfferListSchema } from '../../../domain/negotiation-schemas';
 import { slugParamsSchema } from '../../../domain/slug';
 import { fullNameOf } from '../../../domain/user';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { makeOfferSchema, negotiationSchema } from '../../../domain/negotiation';
+import { makeOfferSchema, negotiationSchema } from '../../../domain/negotiation-schemas';
 import { slugParamsSchema } from '../../../domain/slug';
 import { NEGOTIATION_EVENTS } from '../../../machines/negotiation.machine';
 import { requireUser } from '../auth/session.plugin';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderCommandSchema } from '../../../domain/orders';
-import { type BuyerNegotiationAction, buyerNegotiationParamsSchema, negotiationSchema } from '../../../domain/negotiation';
+import type { BuyerNegotiationAction } from '../../../domain/negotiation';
+import { buyerNegotiationParamsSchema, negotiationSchema } from '../../../domain/negotiation-schemas';
 import { NEGOTIATION_EVENTS } from '../../../machines/negotiation.machine';
 import { requireUser } from '../auth/session.plugin';
 import { answerWithNegotiation } from './negotiation-answer';

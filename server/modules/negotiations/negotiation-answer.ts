@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Negotiation } from '../../../domain/negotiation';
+import type { Negotiation } from '../../../domain/negotiation-schemas';
 import { holderOf, negotiationViewOf } from './negotiation-records';
 
 /** The buyer's negotiation as it stands after a command, read afresh. */

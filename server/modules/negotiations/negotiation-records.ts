@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { NEGOTIATION_ATTEMPT_LIMIT } from '../../../domain/limits';
-import type { Negotiation, NegotiationStatus } from '../../../domain/negotiation';
+import type { NegotiationStatus } from '../../../domain/negotiation';
+import type { Negotiation } from '../../../domain/negotiation-schemas';
 import { NEGOTIATED_ORDER_WINDOW_MS, NEGOTIATION_OFFER_TTL_MS } from '../../../domain/timing';
 import { type NegotiationFacts, type NegotiationSnapshot, negotiationDeadlineOf, negotiationStateOf, negotiationStatusOf } from '../../../machines/negotiation.machine';
 import type { AdTable, Database, NegotiationTable } from '../../db/schema';

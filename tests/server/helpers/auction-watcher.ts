@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { applyAuctionChange, type AuctionChange, type AuctionSnapshot } from '../../../domain/auction';
+import type { AuctionChange, AuctionSnapshot } from '../../../domain/auction';
+import { applyAuctionChange } from '../../../domain/auction-changes';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../domain/auth';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, type SocketCommandReply } from '../../../domain/realtime-events';
 import type { AuctionAd } from './auction-fixtures';

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BuyerNegotiationAction, Negotiation, OwnerNegotiationAnswer, ReceivedOffer } from '../../../../domain/negotiation';
+import type { BuyerNegotiationAction, OwnerNegotiationAnswer } from '../../../../domain/negotiation';
+import type { Negotiation, ReceivedOffer } from '../../../../domain/negotiation-schemas';
 import { api } from '../../../lib/api-client';
 import { useCommandAttempt } from '../../../lib/command-attempt';
 

@@ -2,7 +2,7 @@ import { DataList } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdDetail } from '../../../../domain/ad-schemas';
-import { type AdFieldName, asksFor } from '../../../../domain/ad-form';
+import { type AdFieldName, asksFor } from '../../../../domain/ad-fields';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/hydration';
 import { useLocale } from '../../../lib/use-locale';

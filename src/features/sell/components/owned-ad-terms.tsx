@@ -1,7 +1,8 @@
 import { DataList, Link, Tag, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { asksFor, type OwnedAd } from '../../../../domain/ad-form';
+import type { OwnedAd } from '../../../../domain/ad-form';
+import { asksFor } from '../../../../domain/ad-fields';
 import { mediaUrl } from '../../../../domain/media';
 import { useCategories, useCountries } from '../../../lib/catalog';
 import { formatDateTime, formatMoney } from '../../../lib/format';

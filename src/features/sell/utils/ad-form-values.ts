@@ -2,17 +2,8 @@ import { toNestErrors } from '@hookform/resolvers';
 import { format } from 'date-fns';
 import type { FieldError, Resolver, UseFormReturn } from 'react-hook-form';
 import type { AdType, ProductCondition, ShippingType } from '../../../../domain/ad';
-import {
-  type AdFieldIssue,
-  type AdFieldName,
-  type AdInput,
-  adComparisonIssues,
-  adInputSchema,
-  adPublishIssues,
-  asksFor,
-  fieldsOfType,
-  type OwnedAd,
-} from '../../../../domain/ad-form';
+import { type AdFieldIssue, type AdInput, adComparisonIssues, adInputSchema, adPublishIssues, fieldsOfType, type OwnedAd } from '../../../../domain/ad-form';
+import { type AdFieldName, asksFor } from '../../../../domain/ad-fields';
 import { ERROR_CODES, type ErrorCode, isErrorCode } from '../../../../domain/errors';
 import { minorUnitsPerMajor } from '../../../../domain/money';
 import { latinAmountText } from '../../../lib/amount-input';
