@@ -108,7 +108,7 @@ function precompressedCopies(): Plugin {
  */
 const PAGE_LIBRARIES = {
   xstate: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/,
-  socket: /node_modules[\\/](socket\.io-client|engine\.io-client)[\\/]/,
+  socket: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/,
   forms: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
   zod: /node_modules[\\/]zod[\\/]/,
 };
