@@ -112,9 +112,11 @@ const PAGE_LIBRARIES = {
   forms: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
   zod: /node_modules[\\/]zod[\\/]/,
 };
-const isPageLibrary = (id: string) => Object.values(PAGE_LIBRARIES).some((library) => library.test(id));
-/** Every module that imports one of them, directly or through others (filled once the graph is known). */
-const pageLibraryImporters = new Set<string>();
+type PageLibrary = keyof typeof PAGE_LIBRARIES;
+const pageLibraryOf = (id: string) => (Object.keys(PAGE_LIBRARIES) as PageLibrary[]).find((library) => PAGE_LIBRARIES[library].test(id));
+/** The modules that import each library, directly or through others (filled once the graph is known). */
+const importersOf = Object.fromEntries(Object.keys(PAGE_LIBRARIES).map((library) => [library, new Set<string>()])) as Record<PageLibrary, Set<string>>;
+const importsAPageLibrary = (id: string) => Object.values(importersOf).some((importers) => importers.has(id));
 
 /**
  * Finds the modules that load a library only some pages need, so that the file every page loads
@@ -125,12 +127,17 @@ function pageLibraryImportersOfTheGraph(): Plugin {
     name: 'marketplace-page-library-importers',
     apply: browserBuild,
     buildEnd() {
-      const pending = [...this.getModuleIds()].filter(isPageLibrary);
-      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-        for (const importer of this.getModuleInfo(id)?.importers ?? []) {
-          if (pageLibraryImporters.has(importer)) continue;
-          pageLibraryImporters.add(importer);
-          pending.push(importer);
+      for (const id of this.getModuleIds()) {
+        const library = pageLibraryOf(id);
+        if (!library) continue;
+        const importers = importersOf[library];
+        const pending = [id];
+        for (let module = pending.pop(); module !== undefined; module = pending.pop()) {
+          for (const importer of this.getModuleInfo(module)?.importers ?? []) {
+            if (importers.has(importer) || pageLibraryOf(importer) === library) continue;
+            importers.add(importer);
+            pending.push(importer);
+          }
         }
       }
     },
@@ -168,8 +175,16 @@ export default defineConfig({
         // its modules import).
         codeSplitting: {
           groups: [
-            { name: 'common', test: (id) => !isPageLibrary(id) && !pageLibraryImporters.has(id), minShareCount: 4, priority: 2 },
+            { name: 'common', test: (id) => !pageLibraryOf(id) && !importsAPageLibrary(id), minShareCount: 4, priority: 2 },
             ...Object.entries(PAGE_LIBRARIES).map(([name, test]) => ({ name, test, priority: 1 })),
+            // The live pages' own modules (an auction's, an order's, a checkout's) in one file, as long
+            // as they need no form library.
+            {
+              name: 'live',
+              test: (id) => (importersOf.xstate.has(id) || importersOf.socket.has(id)) && !importersOf.forms.has(id) && !importersOf.zod.has(id),
+              minShareCount: 2,
+              priority: 1,
+            },
           ],
         },
       },
