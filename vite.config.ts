@@ -132,8 +132,8 @@ function pageLibraryImportersOfTheGraph(): Plugin {
         if (!library) continue;
         const importers = importersOf[library];
         const pending = [id];
-        for (let module = pending.pop(); module !== undefined; module = pending.pop()) {
-          for (const importer of this.getModuleInfo(module)?.importers ?? []) {
+        for (let reached = pending.pop(); reached !== undefined; reached = pending.pop()) {
+          for (const importer of this.getModuleInfo(reached)?.importers ?? []) {
             if (importers.has(importer) || pageLibraryOf(importer) === library) continue;
             importers.add(importer);
             pending.push(importer);

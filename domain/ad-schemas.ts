@@ -5,10 +5,8 @@ import { ERROR_CODES } from './errors';
 import { mediaItemSchema } from './media-schemas';
 import { MAX_AMOUNT_MINOR } from './money';
 
-/*
- * What the API says of ads, and the listing's query. Apart from the ad's rules (./ad.ts), which every
- * public page reads: a page that only shows ads then loads no schema, and not zod.
- */
+// What the API says of ads, and the listing's query. Apart from the ad's rules (./ad.ts), which every
+// public page reads: a page that only shows ads then loads no schema, and not zod.
 
 const nullableAmount = z.number().int().nullable();
 

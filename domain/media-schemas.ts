@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEDIA_KINDS } from './media';
 
 // Apart from the media's URLs (./media.ts), which every page with a picture reads.
+
 export const mediaItemSchema = z.object({
   id: z.string(),
   kind: z.enum(MEDIA_KINDS),
