@@ -30,6 +30,12 @@ const keptServerRenderedPage = (page: Page) =>
     return serverRenderedPage !== undefined && serverRenderedPage === document.querySelector('[data-page]');
   });
 
+/** Which of the build's files of zod and of react-hook-form (with its resolvers) the page fetched. */
+async function formLibraryFilesLoaded(page: Page): Promise<string[]> {
+  const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+  return files.flatMap((file) => /\/assets\/(zod|forms)-[\w-]+\.js$/.exec(file)?.[1] ?? []).sort();
+}
+
 /** The demo data's running auctions, as the listing's API gives them. */
 async function runningAuctions(page: Page): Promise<AdSummary[]> {
   return ((await (await page.request.get('/api/ads?kind=AUCTION&running=true')).json()) as { items: AdSummary[] }).items;
@@ -43,14 +49,17 @@ test.describe('in the region’s time zone', () => {
       await useLanguage(page, language);
       await noteServerRenderedPage(page);
       const problems = watchForErrors(page);
-      // Each with what its first view shows: the cards, and an auction's live panel with its bids.
+      // Each with what its first view shows (the cards, an auction's live panel with its bids) and the
+      // files of zod and of react-hook-form it loads: only a page that checks a schema loads zod, and
+      // only one with a form (an auction's bid, the contact form) the forms' libraries.
       const pages = [
-        { path: '/', name: 'home', shows: ['ad-card'] },
-        { path: '/product_list', name: 'product-list', shows: ['ad-card'] },
-        { path: `/ad/${encodeURIComponent((await runningAuctions(page))[0]!.slug)}`, name: 'ad', shows: ['auction-panel', 'bid-list'] },
-        { path: '/frequently_asked_questions', name: 'faq', shows: [] },
+        { path: '/', name: 'home', shows: ['ad-card'], formLibraries: [] },
+        { path: '/product_list', name: 'product-list', shows: ['ad-card'], formLibraries: [] },
+        { path: `/ad/${encodeURIComponent((await runningAuctions(page))[0]!.slug)}`, name: 'ad', shows: ['auction-panel', 'bid-list'], formLibraries: ['forms'] },
+        { path: '/frequently_asked_questions', name: 'faq', shows: [], formLibraries: [] },
+        { path: '/contact_us', name: 'contact-us', shows: [], formLibraries: ['forms', 'zod'] },
       ];
-      for (const { path, name, shows } of pages) {
+      for (const { path, name, shows, formLibraries } of pages) {
         const html = await (await page.request.get(path)).text();
         expect(html, path).toContain(`data-page="${name}"`);
         for (const testId of shows) expect(html, path).toContain(`data-testid="${testId}"`);
@@ -58,6 +67,7 @@ test.describe('in the region’s time zone', () => {
         await expect(page.locator(`[data-page="${name}"]`)).toBeVisible();
         await page.waitForLoadState('networkidle');
         expect(await keptServerRenderedPage(page), path).toBe(true);
+        expect(await formLibraryFilesLoaded(page), path).toEqual(formLibraries);
       }
       // React reports a view it could not adopt as an error: there is none.
       expect(problems).toEqual([]);
@@ -101,21 +111,6 @@ test.describe('in the region’s time zone', () => {
     expect(afterPaint(/\/assets\/main-[\w-]+\.js$/)).toEqual([true]);
     expect(afterPaint(/\.woff2$/).length).toBeGreaterThan(0);
     expect(afterPaint(/\.woff2$/)).not.toContain(false);
-  });
-
-  test('zod and the form libraries load only where a page checks a schema or has a form', async ({ page }) => {
-    // The build's files of zod and of react-hook-form with its resolvers that a page fetched, by name.
-    const formLibrariesLoadedBy = async (path: string) => {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-      return files.flatMap((file) => /\/assets\/(zod|forms)-[\w-]+\.js$/.exec(file)?.[1] ?? []).sort();
-    };
-    expect(await formLibrariesLoadedBy('/')).toEqual([]);
-    expect(await formLibrariesLoadedBy('/product_list')).toEqual([]);
-    // An auction's page has forms (a bid, an offer) that check nothing with a schema.
-    expect(await formLibrariesLoadedBy(`/ad/${encodeURIComponent((await runningAuctions(page))[0]!.slug)}`)).toEqual(['forms']);
-    expect(await formLibrariesLoadedBy('/contact_us')).toEqual(['forms', 'zod']);
   });
 
   test('a signed-in visitor’s page arrives with their own header', async ({ page }) => {
