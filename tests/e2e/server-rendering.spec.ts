@@ -132,8 +132,8 @@ test.describe('on a device in another time zone', () => {
     const seller = await browser.newContext();
     await registerThroughApi(seller.request, { firstName: 'Huda', lastName: 'Zahrani' });
     const slug = await publishThroughApi(seller.request, 'PUBLIC_AUCTION', {
-      title: 'A brass coffee pot from Hail',
-      description: 'A dallah with its lid, polished by hand.',
+      title: 'A pocket watch from Hail',
+      description: 'A brass pocket watch on its chain, serviced last year.',
       ...(await categoryIds(seller.request, ['fashion', 'watches'])),
       openingAmount: 50_000,
       condition: 'USED',
