@@ -30,11 +30,8 @@ const keptServerRenderedPage = (page: Page) =>
     return serverRenderedPage !== undefined && serverRenderedPage === document.querySelector('[data-page]');
   });
 
-/** Which of the build's files of zod and of react-hook-form (with its resolvers) the page fetched. */
-async function formLibraryFilesLoaded(page: Page): Promise<string[]> {
-  const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-  return files.flatMap((file) => /\/assets\/(zod|forms)-[\w-]+\.js$/.exec(file)?.[1] ?? []).sort();
-}
+/** Which of the build's files of the libraries only some pages need (`PAGE_LIBRARIES` in vite.config.ts) a page's HTML names for its first view. */
+const pageLibraryFilesNamed = (html: string) => [...new Set(Array.from(html.matchAll(/\/assets\/(zod|forms|xstate|socket)-[\w-]+\.js/g), (match) => match[1]!))].sort();
 
 /** The demo data's running auctions, as the listing's API gives them. */
 async function runningAuctions(page: Page): Promise<AdSummary[]> {
@@ -50,24 +47,25 @@ test.describe('in the region’s time zone', () => {
       await noteServerRenderedPage(page);
       const problems = watchForErrors(page);
       // Each with what its first view shows (the cards, an auction's live panel with its bids) and the
-      // files of zod and of react-hook-form it loads: only a page that checks a schema loads zod, and
-      // only one with a form (an auction's bid, the contact form) the forms' libraries.
+      // files of the libraries only some pages need that its first view loads: only a page that checks
+      // a schema loads zod, only one with a form (an auction's bid, the contact form) the forms'
+      // libraries, and only a live one (an auction's) XState and socket.io.
       const pages = [
-        { path: '/', name: 'home', shows: ['ad-card'], formLibraries: [] },
-        { path: '/product_list', name: 'product-list', shows: ['ad-card'], formLibraries: [] },
-        { path: `/ad/${encodeURIComponent((await runningAuctions(page))[0]!.slug)}`, name: 'ad', shows: ['auction-panel', 'bid-list'], formLibraries: ['forms'] },
-        { path: '/frequently_asked_questions', name: 'faq', shows: [], formLibraries: [] },
-        { path: '/contact_us', name: 'contact-us', shows: [], formLibraries: ['forms', 'zod'] },
+        { path: '/', name: 'home', shows: ['ad-card'], pageLibraries: [] },
+        { path: '/product_list', name: 'product-list', shows: ['ad-card'], pageLibraries: [] },
+        { path: `/ad/${encodeURIComponent((await runningAuctions(page))[0]!.slug)}`, name: 'ad', shows: ['auction-panel', 'bid-list'], pageLibraries: ['forms', 'socket', 'xstate'] },
+        { path: '/frequently_asked_questions', name: 'faq', shows: [], pageLibraries: [] },
+        { path: '/contact_us', name: 'contact-us', shows: [], pageLibraries: ['forms', 'zod'] },
       ];
-      for (const { path, name, shows, formLibraries } of pages) {
+      for (const { path, name, shows, pageLibraries } of pages) {
         const html = await (await page.request.get(path)).text();
         expect(html, path).toContain(`data-page="${name}"`);
         for (const testId of shows) expect(html, path).toContain(`data-testid="${testId}"`);
+        expect(pageLibraryFilesNamed(html), path).toEqual(pageLibraries);
         await page.goto(path);
         await expect(page.locator(`[data-page="${name}"]`)).toBeVisible();
         await page.waitForLoadState('networkidle');
         expect(await keptServerRenderedPage(page), path).toBe(true);
-        expect(await formLibraryFilesLoaded(page), path).toEqual(formLibraries);
       }
       // React reports a view it could not adopt as an error: there is none.
       expect(problems).toEqual([]);
