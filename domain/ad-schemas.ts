@@ -98,11 +98,8 @@ export const adDetailSchema = adSummarySchema.extend({
 });
 export type AdDetail = z.infer<typeof adDetailSchema>;
 
-export const publicUserSchema = z.object({
-  slug: z.string(),
-  fullName: z.string(),
+export const publicUserSchema = sellerSchema.extend({
   about: z.string(),
-  joinedAt: z.number(),
   countryCode: z.string(),
   city: localizedNameSchema.nullable(),
   ads: z.array(adSummarySchema),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKeySchema } from './auction';
-import { ERROR_CODES } from './errors';
-import { MAX_AMOUNT_MINOR } from './money';
+import { amountField } from './fields';
 import { BUYER_NEGOTIATION_ACTIONS, NEGOTIATION_STATUSES, OWNER_NEGOTIATION_ANSWERS } from './negotiation';
 
 // Apart from the negotiation's statuses and rules (./negotiation.ts), which the ad page reads.
@@ -46,11 +45,9 @@ export const receivedOfferSchema = negotiationSchema.extend({
 export type ReceivedOffer = z.infer<typeof receivedOfferSchema>;
 export const receivedOfferListSchema = z.array(receivedOfferSchema);
 
-const amountSchema = z.number().int({ error: ERROR_CODES.NOT_POSITIVE_INTEGER }).positive({ error: ERROR_CODES.NOT_POSITIVE_INTEGER }).max(MAX_AMOUNT_MINOR, { error: ERROR_CODES.AMOUNT_TOO_LARGE });
-
-export const makeOfferSchema = z.object({ amount: amountSchema, idempotencyKey: idempotencyKeySchema });
+export const makeOfferSchema = z.object({ amount: amountField, idempotencyKey: idempotencyKeySchema });
 export const buyerNegotiationParamsSchema = z.object({ slug: z.string().min(1).max(200), action: z.enum(BUYER_NEGOTIATION_ACTIONS) });
 export const ownerAnswerParamsSchema = z.object({ slug: z.string().min(1).max(200), negotiationId: z.string().min(1).max(100), answer: z.enum(OWNER_NEGOTIATION_ANSWERS) });
-export const ownerAnswerSchema = z.object({ idempotencyKey: idempotencyKeySchema, amount: amountSchema.optional() });
+export const ownerAnswerSchema = z.object({ idempotencyKey: idempotencyKeySchema, amount: amountField.optional() });
 /** What a buyer's ordering at the agreed price answers: the order to pay. */
 export const negotiatedOrderSchema = z.object({ orderId: z.string() });

@@ -56,6 +56,9 @@ describe(`negotiation on ${testDialect}`, () => {
     expect(refusalOf(await offer(buyer, ad.slug, 120_000))).toEqual({ status: 400, code: 'OFFER_NOT_BELOW_PRICE' });
     const zero = await offer(buyer, ad.slug, 0);
     expect((zero.json() as { error: { code: string; fields: Record<string, string> } }).error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { amount: 'NOT_POSITIVE_INTEGER' } });
+    // A number too long to be exact is too large, as in the ad form, not "not whole".
+    const huge = await offer(buyer, ad.slug, 1e20);
+    expect((huge.json() as { error: { code: string; fields: Record<string, string> } }).error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { amount: 'AMOUNT_TOO_LARGE' } });
     expect(refusalOf(await offer(owner, ad.slug, 80_000))).toEqual({ status: 409, code: 'NEGOTIATION_NOT_ALLOWED' });
     const fixed = await newSale({ negotiable: 0 });
     expect(refusalOf(await offer(buyer, fixed.slug, 80_000))).toEqual({ status: 409, code: 'NOT_NEGOTIABLE' });
